@@ -1,0 +1,56 @@
+import type { Rng } from './rng.ts';
+
+/** Dice helpers on top of Rng. Hot rulesets call rng.d6() directly; these are for setup and tables. */
+
+/** Sum of `count` dice with `sides` faces. */
+export function rollSum(rng: Rng, count: number, sides: number): number {
+  let t = 0;
+  for (let i = 0; i < count; i++) t += rng.die(sides);
+  return t;
+}
+
+/** 2D6 as two ordered dice, written into out[0], out[1]; returns the sum. */
+export function roll2d6(rng: Rng, out: Int32Array): number {
+  out[0] = rng.d6();
+  out[1] = rng.d6();
+  return out[0] + out[1];
+}
+
+/** Best (advantage) or worst (disadvantage) of two dice. */
+export function rollAdvantage(rng: Rng, sides: number, advantage: boolean): number {
+  const a = rng.die(sides), b = rng.die(sides);
+  return advantage ? (a > b ? a : b) : (a < b ? a : b);
+}
+
+/**
+ * A weighted die: faces[i] comes up with weight weights[i]. `cumulative` must be the
+ * running sum of integer weights (build it once with `cumulativeWeights`).
+ */
+export function rollWeighted(rng: Rng, cumulative: Int32Array): number {
+  const total = cumulative[cumulative.length - 1];
+  const x = rng.below(total);
+  let i = 0;
+  while (x >= cumulative[i]) i++;
+  return i;
+}
+
+export function cumulativeWeights(weights: ArrayLike<number>): Int32Array {
+  const out = new Int32Array(weights.length);
+  let t = 0;
+  for (let i = 0; i < weights.length; i++) {
+    if (!Number.isInteger(weights[i]) || weights[i] < 0) throw new RangeError(`weight ${i} must be a non-negative integer`);
+    t += weights[i];
+    out[i] = t;
+  }
+  return out;
+}
+
+/** Fisher–Yates shuffle of the first `n` entries of a typed array, in place. */
+export function shuffle(rng: Rng, a: Int32Array | Uint8Array | Uint16Array, n: number = a.length): void {
+  for (let i = n - 1; i > 0; i--) {
+    const j = rng.below(i + 1);
+    const t = a[i];
+    a[i] = a[j];
+    a[j] = t;
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * Fixed-layout numeric accumulators. A ruleset declares named blocks (each a dense
+ * row-major array of the given dims); the Recorder is one Float64Array holding them all.
+ * Workers add into it, return its buffer by transfer, and the runner sums buffers in
+ * chunk order, so results are identical for any worker count. Sums of integers stay
+ * exact (below 2^53), and chunk order fixes the order of any non-integer sums.
+ */
+export interface BlockSpec {
+  /** Stable name used by analysis, e.g. "outcome", "casualties". */
+  name: string;
+  /** Dimensions, e.g. [2, 6] for side × turn. */
+  dims: number[];
+  /** Optional labels for each dimension (same lengths as dims). */
+  labels?: string[][];
+  /** What one cell means, for docs and CSV export. */
+  doc?: string;
+}
+
+export interface BlockInfo extends BlockSpec {
+  offset: number;
+  size: number;
+}
+
+export class RecordLayout {
+  readonly blocks: BlockInfo[] = [];
+  readonly size: number;
+  private readonly byName = new Map<string, BlockInfo>();
+
+  constructor(specs: BlockSpec[]) {
+    let offset = 0;
+    for (const spec of specs) {
+      if (this.byName.has(spec.name)) throw new Error(`duplicate record block ${spec.name}`);
+      const size = spec.dims.reduce((a, b) => a * b, 1);
+      const info: BlockInfo = { ...spec, offset, size };
+      this.blocks.push(info);
+      this.byName.set(spec.name, info);
+      offset += size;
+    }
+    this.size = offset;
+  }
+
+  block(name: string): BlockInfo {
+    const b = this.byName.get(name);
+    if (!b) throw new Error(`no record block named ${name}`);
+    return b;
+  }
+
+  has(name: string): boolean {
+    return this.byName.has(name);
+  }
+
+  offset(name: string): number {
+    return this.block(name).offset;
+  }
+
+  /** Reads a block out of a buffer as nested arrays (for summaries, never in the hot loop). */
+  read(buf: Float64Array, name: string): number[] | number[][] | number[][][] {
+    const b = this.block(name);
+    const flat = Array.from(buf.subarray(b.offset, b.offset + b.size));
+    if (b.dims.length === 1) return flat;
+    if (b.dims.length === 2) {
+      const [r, c] = b.dims;
+      const out: number[][] = [];
+      for (let i = 0; i < r; i++) out.push(flat.slice(i * c, (i + 1) * c));
+      return out;
+    }
+    if (b.dims.length === 3) {
+      const [p, r, c] = b.dims;
+      const out: number[][][] = [];
+      for (let i = 0; i < p; i++) {
+        const plane: number[][] = [];
+        for (let j = 0; j < r; j++) plane.push(flat.slice((i * r + j) * c, (i * r + j + 1) * c));
+        out.push(plane);
+      }
+      return out;
+    }
+    throw new Error(`block ${name} has ${b.dims.length} dims; read supports 1–3`);
+  }
+}
+
+/**
+ * What a game writes into. `acc` accumulates over a chunk. `row`, when per-game rows are
+ * requested, is a fixed-width Float64Array the ruleset fills for the current game; the
+ * runner copies it out after each game.
+ */
+export class Recorder {
+  readonly acc: Float64Array;
+  readonly row: Float64Array | null;
+
+  constructor(readonly layout: RecordLayout, rowWidth = 0) {
+    this.acc = new Float64Array(layout.size);
+    this.row = rowWidth > 0 ? new Float64Array(rowWidth) : null;
+  }
+
+  reset(): void {
+    this.acc.fill(0);
+  }
+}
+
+/** dst += src, elementwise. Used to merge chunk buffers in chunk order. */
+export function mergeInto(dst: Float64Array, src: Float64Array): void {
+  if (dst.length !== src.length) throw new Error(`record size mismatch: ${dst.length} vs ${src.length}`);
+  for (let i = 0; i < dst.length; i++) dst[i] += src[i];
+}

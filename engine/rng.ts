@@ -1,0 +1,83 @@
+/**
+ * Seedable 32-bit PRNG: sfc32 (Chris Doty-Humphrey's Small Fast Chaotic generator,
+ * 128-bit state, passes PractRand to multiple TB). State lives in an Int32Array so the
+ * hot loop never boxes numbers; every step is int32 arithmetic.
+ *
+ * Seeding: `gameSeed(master, index)` hashes the run's master seed and the game's index
+ * into one 32-bit seed, so game i's dice never depend on which games ran before it.
+ * `seed(s)` expands it into the 128-bit state and discards 15 outputs to mix.
+ */
+export class Rng {
+  /** [a, b, c, d] sfc32 state. Public so hot code may inline `next`. */
+  readonly s = new Int32Array(4);
+
+  constructor(seed = 0) {
+    this.seed(seed);
+  }
+
+  seed(seed: number): void {
+    const s = this.s;
+    s[0] = 0x9e3779b9;
+    s[1] = 0x243f6a88;
+    s[2] = 0xb7e15162;
+    s[3] = seed | 0;
+    for (let i = 0; i < 15; i++) this.nextU32();
+  }
+
+  /** Next raw output as a uint32 (0 .. 2^32-1). */
+  nextU32(): number {
+    const s = this.s;
+    const a = s[0], b = s[1], c = s[2], d = s[3];
+    const t = (((a + b) | 0) + d) | 0;
+    s[3] = (d + 1) | 0;
+    s[0] = b ^ (b >>> 9);
+    s[1] = (c + (c << 3)) | 0;
+    const r = (c << 21) | (c >>> 11);
+    s[2] = (r + t) | 0;
+    return t >>> 0;
+  }
+
+  /** Uniform integer in [0, n), exactly unbiased (rejection of the 2^32 mod n tail). n in 1..2^31. */
+  below(n: number): number {
+    const limit = 4294967296 - (4294967296 % n);
+    let x = this.nextU32();
+    while (x >= limit) x = this.nextU32();
+    return x % n;
+  }
+
+  /** One die with `sides` faces: 1..sides. */
+  die(sides: number): number {
+    return this.below(sides) + 1;
+  }
+
+  /** One D6: 1..6. */
+  d6(): number {
+    let x = this.nextU32();
+    while (x >= 4294967292) x = this.nextU32(); // 2^32 - (2^32 mod 6)
+    return (x % 6) + 1;
+  }
+
+  /** Uniform double in [0, 1) with 32 bits of resolution. */
+  float(): number {
+    return this.nextU32() / 4294967296;
+  }
+}
+
+/** murmur3's 32-bit finaliser: a bijective avalanche mix. */
+export function fmix32(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/**
+ * The seed of game `index` in a run with master seed `master`. Pure function of both, so
+ * any chunking, worker count or sharding gives every game the same dice.
+ */
+export function gameSeed(master: number, index: number): number {
+  const m = fmix32((master >>> 0) ^ 0x5bd1e995);
+  return fmix32((m + Math.imul(index >>> 0, 0x9e3779b1) + 0x7f4a7c15) >>> 0);
+}

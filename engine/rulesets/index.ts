@@ -1,0 +1,11 @@
+import type { Ruleset } from '../ruleset.ts';
+import { nco } from './nco/index.ts';
+
+/** Every ruleset squadsim knows, by id. */
+export const RULESETS: Readonly<Record<string, Ruleset<any, any>>> = { nco };
+
+export const RULESET_IDS = Object.keys(RULESETS);
+
+export function getRuleset(id: string): Ruleset<any, any> | undefined {
+  return Object.prototype.hasOwnProperty.call(RULESETS, id) ? RULESETS[id] : undefined;
+}

@@ -1,0 +1,21 @@
+// Bundles the TypeScript entry points into dist/ with esbuild.
+// Packages stay external (piscina must load its own worker files), so dist/ holds only our code.
+import { build } from 'esbuild';
+import { chmodSync } from 'node:fs';
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+};
+
+await Promise.all([
+  build({ ...common, entryPoints: ['cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } }),
+  build({ ...common, entryPoints: ['sim/worker.ts'], outfile: 'dist/worker.js' }),
+  build({ ...common, entryPoints: ['bench/bench.ts'], outfile: 'dist/bench.js' }),
+]);
+chmodSync('dist/cli.js', 0o755);
