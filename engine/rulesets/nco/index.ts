@@ -1,31 +1,47 @@
-// TEMPORARY PLACEHOLDER so sim/ and cli/ can be built in parallel; replaced by the real NCO ruleset.
-import { RecordLayout, type Recorder } from '../../record.ts';
-import { BLOCK, standardBlocks, type CompiledScenario, type Ruleset } from '../../ruleset.ts';
-import { Rng } from '../../rng.ts';
-import { ConfigError } from '../../errors.ts';
+/** The NCO v2.3.2 ruleset (core game: digest items 1–70, 101–103, 114–128). */
+import type { Recorder } from '../../record.ts';
+import type { Ruleset } from '../../ruleset.ts';
+import { MapGenerator } from '../../geometry/mapgen.ts';
+import { compileNco, type NcoScenario } from './compile.ts';
+import { NcoGame } from './state.ts';
+import { Offsets, playNco } from './game.ts';
+import { computeCoverSpots } from './cover-spots.ts';
+import { POLICY_IDS } from './policy-params.ts';
+import { summarizeNco } from './summary.ts';
 
-interface PlaceholderScn extends CompiledScenario { o: number }
-interface PlaceholderGame { rng: Rng; o: number; c: number; s: number }
+export interface NcoWorkerGame {
+  g: NcoGame;
+  o: Offsets;
+}
 
-export const nco: Ruleset<PlaceholderScn, PlaceholderGame> = {
+/** Builds the per-worker game state: table options, the fixed map or the generator. */
+export function createNcoGame(scn: NcoScenario): NcoWorkerGame {
+  const g = new NcoGame(scn);
+  const r = scn.rules;
+  g.table.setOptions({
+    width: r.table_size_in, height: r.table_size_in, baseRadius: r.base_radius_in, edgeWindow: r.edge_window_in,
+    coverProximity: r.cover_proximity_in, climbRequiresRun: r.climb_requires_run, waistHeight: r.waist_height_in,
+    waistHighCost: r.waist_high_cost_in,
+  });
+  if (scn.map) {
+    g.table.loadMap(scn.map);
+    computeCoverSpots(g);
+  } else if (scn.generate) {
+    g.generator = new MapGenerator(g.table);
+    g.genOpts = { ...scn.generate, deploy_depth_in: r.deploy_depth_in };
+  }
+  return { g, o: new Offsets(scn) };
+}
+
+export const nco: Ruleset<NcoScenario, NcoWorkerGame> = {
   id: 'nco',
   timeUnit: 'turn',
   fileRefs: ['map', 'sides.*.roster'],
-  policyIds: ['aggressive', 'cautious', 'random'],
-  compile(config: unknown): PlaceholderScn {
-    const c = config as { sides?: { name?: string }[] };
-    if (!c || !Array.isArray(c.sides) || c.sides.length !== 2) throw new ConfigError('sides', c?.sides, 'expected exactly two sides');
-    const names = [c.sides[0].name ?? 'A', c.sides[1].name ?? 'B'] as const;
-    const layout = new RecordLayout(standardBlocks(6, names, 'turn'));
-    return { ruleset: 'nco', sideNames: names, steps: 6, timeUnit: 'turn', layout, normalized: config, o: layout.offset(BLOCK.outcome) };
+  policyIds: POLICY_IDS,
+  compile: compileNco,
+  createGame: createNcoGame,
+  playGame(w: NcoWorkerGame, seed: number, rec: Recorder): void {
+    playNco(w.g, w.o, seed, rec);
   },
-  createGame(scn) {
-    return { rng: new Rng(0), o: scn.o, c: scn.layout.offset(BLOCK.casualties), s: scn.layout.offset(BLOCK.survivingPoints) };
-  },
-  playGame(g, seed, rec: Recorder) {
-    g.rng.seed(seed);
-    const w = g.rng.below(3);
-    rec.acc[g.o + w] += 1;
-    for (let t = 0; t < 6; t++) { rec.acc[g.c + t] += g.rng.below(3); rec.acc[g.c + 6 + t] += g.rng.below(3); }
-  },
+  summarize: summarizeNco,
 };

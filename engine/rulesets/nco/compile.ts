@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { ConfigError } from '../../errors.ts';
+import { parseOrThrow } from '../../validate.ts';
+import { RecordLayout } from '../../record.ts';
+import { standardBlocks, type CompiledScenario } from '../../ruleset.ts';
+import { mapSchema, type MapJson } from '../../geometry/table.ts';
+import { ncoGenerateSchema, ncoRulesSchema, type NcoGenerate, type NcoRules } from './params.ts';
+import { policySchema, resolvePolicy, type PolicyParams } from './policy-params.ts';
+import { compileRoster } from './roster.ts';
+import type { CompiledRoster } from './roster-types.ts';
+import { W_PISTOL } from './weapons.ts';
+import { MARGIN_CLASSES } from './victory.ts';
+
+/** Scenarios implemented so far. S1–S6 come with the NCO-complete issue. */
+export const SCENARIO_IDS = ['basic'] as const;
+
+const sideSchema = z
+  .object({
+    name: z.string().min(1).max(60),
+    roster: z.unknown(),
+    policy: z.unknown(),
+  })
+  .strict();
+
+const configSchema = z
+  .object({
+    $schema: z.string().optional(),
+    ruleset: z.literal('nco'),
+    scenario: z.union([z.enum(SCENARIO_IDS), z.object({ id: z.enum(SCENARIO_IDS) }).strict()]).default('basic'),
+    map: z.unknown().default({ generate: {} }),
+    rules: z.unknown().default({}),
+    sides: z.array(sideSchema).length(2),
+  })
+  .strict();
+
+/** The flat numeric scenario every worker compiles once. */
+export interface NcoScenario extends CompiledScenario {
+  readonly rules: NcoRules;
+  readonly generate: NcoGenerate | null;
+  readonly map: MapJson | null;
+  readonly rosters: readonly [CompiledRoster, CompiledRoster];
+  readonly policies: readonly [PolicyParams, PolicyParams];
+  readonly soldierCount: number;
+  /** Soldiers of side 0 are [0, sideStart[1]), side 1 are [sideStart[1], n). */
+  readonly sideStart: Int32Array;
+  readonly side: Uint8Array;
+  readonly profile: Int32Array;
+  readonly move: Float64Array;
+  readonly courage: Int32Array;
+  readonly health: Int32Array;
+  readonly psyche: Int32Array;
+  readonly primary: Int32Array;
+  readonly pistol: Uint8Array;
+  readonly skills: Int32Array;
+  /** Victory points an enemy scores for killing this soldier (item 101, 102, R28). */
+  readonly killValue: Float64Array;
+  /** Purchase cost (vps + sps), for surviving-points curves. */
+  readonly cost: Float64Array;
+  readonly sergeant: Uint8Array;
+  readonly specialist: Uint8Array;
+  readonly startingPoints: Float64Array;
+}
+
+export function compileNco(config: unknown): NcoScenario {
+  const c = parseOrThrow(configSchema, config);
+  const rules = parseOrThrow(ncoRulesSchema, c.rules, ['rules']);
+  let generate: NcoGenerate | null = null;
+  let map: MapJson | null = null;
+  const m = c.map as Record<string, unknown> | null;
+  if (m && typeof m === 'object' && 'generate' in m) {
+    if (Object.keys(m).length !== 1) throw new ConfigError('map', Object.keys(m), 'a generated map takes only the "generate" field');
+    generate = parseOrThrow(ncoGenerateSchema, m.generate ?? {}, ['map', 'generate']);
+  } else {
+    map = parseOrThrow(mapSchema, m, ['map']);
+    const size = map.size;
+    if (size[0] !== rules.table_size_in || size[1] !== rules.table_size_in) {
+      throw new ConfigError('map.size', size, `must match rules.table_size_in (${rules.table_size_in}x${rules.table_size_in})`);
+    }
+  }
+  const rosters = [0, 1].map((s) => compileRoster(c.sides[s].roster, rules, ['sides', s, 'roster'])) as [CompiledRoster, CompiledRoster];
+  const policies = [0, 1].map((s) => resolvePolicy(parseOrThrow(policySchema, c.sides[s].policy, ['sides', s, 'policy']))) as [PolicyParams, PolicyParams];
+  const n = rosters[0].soldiers.length + rosters[1].soldiers.length;
+  if (n > 64) throw new ConfigError('sides', n, 'has too many soldiers in total; at most 64 are supported');
+
+  const side = new Uint8Array(n), profile = new Int32Array(n), move = new Float64Array(n);
+  const courage = new Int32Array(n), health = new Int32Array(n), psyche = new Int32Array(n);
+  const primary = new Int32Array(n), pistol = new Uint8Array(n), skills = new Int32Array(n);
+  const killValue = new Float64Array(n), cost = new Float64Array(n), sergeant = new Uint8Array(n), specialist = new Uint8Array(n);
+  const startingPoints = new Float64Array(2);
+  let i = 0;
+  for (let s = 0; s < 2; s++) {
+    for (const so of rosters[s].soldiers) {
+      side[i] = s;
+      profile[i] = so.profile;
+      move[i] = so.move;
+      courage[i] = so.courage;
+      health[i] = so.health;
+      psyche[i] = so.psyche;
+      primary[i] = so.primary;
+      pistol[i] = so.pistol || so.primary === W_PISTOL ? 1 : 0;
+      skills[i] = so.skills;
+      cost[i] = so.costVps + so.costSps;
+      sergeant[i] = so.sergeant ? 1 : 0;
+      specialist[i] = so.specialist ? 1 : 0;
+      killValue[i] = so.sergeant
+        ? rules.sergeant_kill_bonus + (rules.sergeant_bonus_includes_upgrades ? cost[i] : 0)
+        : cost[i];
+      startingPoints[s] += killValue[i];
+      i++;
+    }
+  }
+  const sideNames = [c.sides[0].name, c.sides[1].name] as const;
+  const steps = rules.turns;
+  const layout = new RecordLayout([
+    ...standardBlocks(steps, sideNames, 'turn'),
+    { name: 'marginClass', dims: [2, MARGIN_CLASSES.length], labels: [[...sideNames], MARGIN_CLASSES.map((m) => m.name)], doc: 'games won by side s in each margin-of-victory class (item 103); draws count as Entrenched Stalemate for neither side' },
+    { name: 'vpMargin', dims: [61], doc: 'histogram of VP margin (side 0 minus side 1) in 10-VP bins from −300 to +300 (clamped)' },
+    { name: 'profileCasualties', dims: [2, 14, steps], doc: 'sum of casualties by side, soldier profile and turn' },
+    { name: 'profileFielded', dims: [2, 14], doc: 'sum of soldiers fielded by side and profile' },
+    { name: 'kills', dims: [2, 14], doc: 'sum of enemy casualties caused by soldiers of each side and profile' },
+    { name: 'actions', dims: [2, 12], labels: [[...sideNames], ['down', 'rally', 'cover-fire', 'fire', 'advance', 'run', 'assault', 'focus-fire', 'sa-assault', 'mend', 'ambush', 'reactive-down']], doc: 'sum of orders and special actions taken' },
+  ]);
+  const normalized = { ...c, map: generate ? { generate } : map, rules, sides: c.sides.map((sd) => ({ name: sd.name, roster: sd.roster, policy: sd.policy })) };
+  return {
+    ruleset: 'nco', sideNames, steps, timeUnit: 'turn', layout, normalized,
+    rules, generate, map, rosters, policies, soldierCount: n,
+    sideStart: Int32Array.of(0, rosters[0].soldiers.length),
+    side, profile, move, courage, health, psyche, primary, pistol, skills, killValue, cost, sergeant, specialist, startingPoints,
+  };
+}

@@ -1,0 +1,133 @@
+/** One whole NCO game (items 9–18, 101–103): turns, phases, end of turn and scoring. */
+import type { Recorder } from '../../record.ts';
+import { BLOCK } from '../../ruleset.ts';
+import type { NcoScenario } from './compile.ts';
+import { NcoGame } from './state.ts';
+import { orderPhase } from './orders.ts';
+import { specialPhase } from './special.ts';
+import { deploy, setupMap } from './setup.ts';
+import { marginClass } from './victory.ts';
+
+/** Accumulator offsets, resolved once per worker. */
+export class Offsets {
+  readonly outcome: number; readonly vp: number; readonly vpSq: number; readonly cas: number;
+  readonly surv: number; readonly start: number; readonly margin: number; readonly hist: number;
+  readonly profCas: number; readonly fielded: number; readonly kills: number; readonly actions: number;
+  constructor(scn: NcoScenario) {
+    const l = scn.layout;
+    this.outcome = l.offset(BLOCK.outcome); this.vp = l.offset(BLOCK.vp); this.vpSq = l.offset(BLOCK.vpSq);
+    this.cas = l.offset(BLOCK.casualties); this.surv = l.offset(BLOCK.survivingPoints); this.start = l.offset(BLOCK.startingPoints);
+    this.margin = l.offset('marginClass'); this.hist = l.offset('vpMargin'); this.profCas = l.offset('profileCasualties');
+    this.fielded = l.offset('profileFielded'); this.kills = l.offset('kills'); this.actions = l.offset('actions');
+  }
+}
+
+/** Resets the per-turn state (items 11, 18, 58; ambush tokens stay: item 32). */
+function startTurn(g: NcoGame): void {
+  g.unordered[0] = 0;
+  g.unordered[1] = 0;
+  for (let i = 0; i < g.n; i++) {
+    g.order[i] = 0;
+    g.moved[i] = 0;
+    g.specialDone[i] = 0;
+    g.courageMod[i] = 0;
+    g.easyJam[i] = 0;
+    g.noSpecial[i] = 0;
+    if (g.brokenNow[i]) { g.mustRally[i] = 1; g.brokenNow[i] = 0; } // item 58
+    g.down[i] = g.ambush[i] > 0 ? 1 : 0;
+    if (g.alive[i]) g.unordered[g.side[i]]++;
+  }
+  g.moveMod = 0;
+  g.rangeMod = 0;
+  g.dogEvent = false;
+  sortActivation(g);
+}
+
+/** Activation priority for scripted policies: soldiers nearest the enemy first. */
+function sortActivation(g: NcoGame): void {
+  const t = g.table, n = g.n;
+  for (let i = 0; i < n; i++) {
+    let best = 1e9;
+    if (g.alive[i]) {
+      for (let j = 0; j < n; j++) {
+        if (!g.alive[j] || g.side[j] === g.side[i]) continue;
+        const d = t.dist(i, j);
+        if (d < best) best = d;
+      }
+    }
+    g.score[i] = best;
+    g.actOrder[i] = i;
+  }
+  for (let a = 1; a < n; a++) { // insertion sort: n is small, and it allocates nothing
+    const v = g.actOrder[a], key = g.score[v];
+    let b = a - 1;
+    while (b >= 0 && g.score[g.actOrder[b]] > key) { g.actOrder[b + 1] = g.actOrder[b]; b--; }
+    g.actOrder[b + 1] = v;
+  }
+}
+
+/** End phase (item 18): record the turn, age Ambush tokens. Events are off until implemented. */
+function endTurn(g: NcoGame, acc: Float64Array, o: Offsets, t: number): void {
+  const steps = g.scn.steps;
+  for (let s = 0; s < 2; s++) {
+    acc[o.cas + s * steps + t] += g.casualtiesThisTurn[s];
+    g.casualtiesThisTurn[s] = 0;
+  }
+  for (let i = 0; i < g.n; i++) {
+    if (g.ambush[i] > 0 && --g.ambush[i] === 0) g.ambushers[g.side[i]]--;
+  }
+  recordSurviving(g, acc, o, t);
+}
+
+function recordSurviving(g: NcoGame, acc: Float64Array, o: Offsets, t: number): void {
+  const steps = g.scn.steps;
+  let a = 0, b = 0;
+  for (let i = 0; i < g.n; i++) {
+    if (!g.alive[i]) continue;
+    if (g.side[i] === 0) a += g.scn.killValue[i]; else b += g.scn.killValue[i];
+  }
+  acc[o.surv + t] += a;
+  acc[o.surv + steps + t] += b;
+}
+
+/** Plays one game from `seed` into the recorder. */
+export function playNco(g: NcoGame, o: Offsets, seed: number, rec: Recorder): void {
+  g.reset(seed);
+  setupMap(g);
+  deploy(g);
+  const acc = rec.acc;
+  const turns = g.scn.rules.turns;
+  let t = 0;
+  for (; t < turns; t++) {
+    g.turn = t + 1;
+    startTurn(g);
+    orderPhase(g);
+    if (!g.over) specialPhase(g);
+    g.checkOver();
+    endTurn(g, acc, o, t);
+    if (g.over) break;
+  }
+  for (let k = t + 1; k < g.scn.steps; k++) recordSurviving(g, acc, o, k); // game ended early
+  finish(g, acc, o);
+}
+
+/** Scoring (items 101–103). */
+function finish(g: NcoGame, acc: Float64Array, o: Offsets): void {
+  const scn = g.scn, steps = scn.steps;
+  const a = g.vp[0], b = g.vp[1];
+  acc[o.outcome + (a > b ? 0 : a < b ? 1 : 2)]++;
+  acc[o.vp] += a; acc[o.vp + 1] += b;
+  acc[o.vpSq] += a * a; acc[o.vpSq + 1] += b * b;
+  acc[o.start] += scn.startingPoints[0]; acc[o.start + 1] += scn.startingPoints[1];
+  if (a !== b) acc[o.margin + (a > b ? 0 : 1) * 5 + marginClass(a - b)]++;
+  let bin = Math.round((a - b) / 10) + 30;
+  bin = bin < 0 ? 0 : bin > 60 ? 60 : bin;
+  acc[o.hist + bin]++;
+  for (let i = 0; i < g.n; i++) {
+    const s = g.side[i], p = scn.profile[i];
+    acc[o.fielded + s * 14 + p]++;
+    if (!g.alive[i]) acc[o.profCas + (s * 14 + p) * steps + (g.diedTurn[i] - 1)]++;
+  }
+  for (let k = 0; k < 28; k++) acc[o.kills + k] += g.killsBy[k];
+  for (let k = 0; k < 24; k++) acc[o.actions + k] += g.actions[k];
+}

@@ -1,0 +1,79 @@
+/**
+ * Moving a soldier (items 24–27, R2) and the Ambush interrupt on that move (item 32, R5).
+ */
+import { O_DOWN, O_FIRE, O_HOLD, O_NONE, PHASE_ORDERS, type NcoGame } from './state.ts';
+import { fireAt, rangeDist, effectiveRange } from './shooting.ts';
+import { wantsAmbushTrigger } from './policy.ts';
+import { ambushWeapon } from './weapon-choice.ts';
+
+/**
+ * Moves soldier i toward point slot `dest` spending at most `budget` inches (difficult
+ * ground and climbing per R2 via the table), stopping within `stopWithin` of it. Enemy
+ * ambushers may interrupt the move. Returns false if an Ambush hit cancelled the action.
+ */
+export function moveSoldier(g: NcoGame, i: number, dest: number, budget: number, run: boolean, stopWithin: number): boolean {
+  const t = g.table;
+  const start = g.sp + 1;
+  t.setPoint(start, t.px[i], t.py[i]);
+  t.moveToward(i, dest, budget, run, stopWithin);
+  g.moved[i] = 1;
+  g.touched(i);
+  if (g.ambushers[1 - g.side[i]] > 0) return ambushCheck(g, i, start);
+  return true;
+}
+
+/**
+ * R5: an enemy ambusher with LOS to some point of the path may stop the mover there and
+ * fire. The path is sampled every `ambush_path_step_in` along the start→end segment and
+ * the policy picks the point; a hit cancels the mover's action and makes his order Down.
+ */
+function ambushCheck(g: NcoGame, i: number, start: number): boolean {
+  const t = g.table;
+  const enemy = 1 - g.side[i];
+  const probe = g.sp + 2;
+  const sx = t.px[start], sy = t.py[start], ex = t.px[i], ey = t.py[i];
+  const len = Math.hypot(ex - sx, ey - sy);
+  const stepIn = g.scn.rules.ambush_path_step_in;
+  const steps = len > 0 ? Math.ceil(len / stepIn) : 0;
+  for (let a = 0; a < g.n; a++) {
+    if (g.side[a] !== enemy || g.ambush[a] <= 0 || !g.alive[a] || g.brokenNow[a]) continue;
+    if (g.phase === PHASE_ORDERS && g.order[a] !== O_NONE && g.order[a] !== O_HOLD) continue; // no die left to trigger
+    const w = ambushWeapon(g, a);
+    if (w === 0) continue;
+    const range = effectiveRange(g, w, 0);
+    // Pick the visible sample in range that is nearest the ambusher (best odds).
+    let bestK = -1, bestD = 1e9;
+    for (let k = 0; k <= steps; k++) {
+      const f = steps === 0 ? 1 : k / steps;
+      t.setPoint(i, sx + (ex - sx) * f, sy + (ey - sy) * f);
+      const d = rangeDist(g, a, i);
+      if (d > range || d >= bestD) continue;
+      if (t.los(a, i)) { bestD = d; bestK = k; }
+    }
+    t.setPoint(i, ex, ey);
+    if (bestK < 0) continue;
+    const f = steps === 0 ? 1 : bestK / steps;
+    t.setPoint(probe, sx + (ex - sx) * f, sy + (ey - sy) * f);
+    if (!wantsAmbushTrigger(g, a, i)) continue;
+    t.setPoint(i, t.px[probe], t.py[probe]);
+    g.touched(i);
+    if (g.phase === PHASE_ORDERS && g.order[a] === O_NONE) {
+      g.order[a] = O_FIRE; // R5: an Order-phase trigger uses the ambusher's die
+      g.unordered[enemy]--;
+    }
+    g.ambush[a] = 0;
+    g.ambushers[enemy]--;
+    g.down[a] = 0;
+    const hits = fireAt(g, a, i, w, 0);
+    if (hits > 0 && g.alive[i]) {
+      g.order[i] = O_DOWN; // item 32: a hit cancels his action; his order becomes Down
+      g.down[i] = 1;
+      return false;
+    }
+    if (!g.alive[i]) return false;
+    t.setPoint(i, ex, ey); // a miss lets the move finish
+    g.touched(i);
+    return true;
+  }
+  return true;
+}

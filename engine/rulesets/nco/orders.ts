@@ -1,0 +1,112 @@
+/**
+ * The Order Dice phase (items 11–15, 19–28, 58, R4): the shared bag, the streak rule, and
+ * carrying out each of the six orders.
+ */
+import {
+  O_ADVANCE, O_ASSAULT, O_COVER_FIRE, O_DOWN, O_FIRE, O_HOLD, O_NONE, O_RALLY, O_RUN,
+  PHASE_ORDERS, type NcoGame,
+} from './state.ts';
+import { S_FIELD_MEDICINE, S_INSPIRING, S_INSPIRING_2, S_RELIGIOUS_RITES } from './roster-types.ts';
+import { chooseOrder, streakChoice, rallyWhat, chooseAdvanceShot, moveStop } from './policy.ts';
+import { areaFire, fireAt, F_ADVANCE, F_COVER_ORDER } from './shooting.ts';
+import { assault } from './assault.ts';
+import { moveSoldier } from './movement.ts';
+import { heal } from './special.ts';
+
+/** Rally table (item 21): 1 → +1, 2–3 → +2, 4–5 → +3, 6 → +4. */
+export function rallyAmount(roll: number): number {
+  return roll === 1 ? 1 : roll <= 3 ? 2 : roll <= 5 ? 3 : 4;
+}
+
+/** Draws every die from the bag and carries out each order (items 11–14, R4). */
+export function orderPhase(g: NcoGame): void {
+  g.phase = PHASE_ORDERS;
+  g.firstSide = -1;
+  g.streakSide = -1;
+  g.streakLen = 0;
+  const limit = g.scn.rules.streak_limit;
+  while (g.unordered[0] + g.unordered[1] > 0 && !g.over) {
+    let side: number;
+    if (g.streakLen >= limit) {
+      // Item 13: the opponent openly chooses who gets the next die; blind draws resume after.
+      side = streakChoice(g, 1 - g.streakSide);
+      g.streakSide = -1;
+      g.streakLen = 0;
+    } else {
+      side = g.rng.below(g.unordered[0] + g.unordered[1]) < g.unordered[0] ? 0 : 1;
+      if (side === g.streakSide) g.streakLen++;
+      else { g.streakSide = side; g.streakLen = 1; }
+    }
+    if (g.firstSide < 0) g.firstSide = side; // item 12
+    chooseOrder(g, side);
+    if (g.pick < 0) { g.unordered[side] = 0; continue; } // defensive: no soldier left for a die
+    executeOrder(g, g.pick, g.pickOrder);
+    g.checkOver();
+  }
+  if (g.firstSide < 0) g.firstSide = 0;
+}
+
+/** Inspiring Presence (item 71): allies within 4" (8" with IP2) regain +1 psyche. */
+function inspire(g: NcoGame, i: number): void {
+  const range = (g.scn.skills[i] & S_INSPIRING_2) !== 0 ? 8 : 4;
+  for (let j = 0; j < g.n; j++) {
+    if (!g.alive[j] || g.side[j] !== g.side[i]) continue;
+    if (j === i || g.table.dist(i, j) - 2 * g.r <= range) heal(g, j, 0, 1);
+  }
+}
+
+/** Gives soldier i the order and carries it out at once (items 11, 19–28). */
+export function executeOrder(g: NcoGame, i: number, order: number): void {
+  g.order[i] = order;
+  g.unordered[g.side[i]]--;
+  if (order === O_HOLD) return;
+  if (g.ambush[i] > 0) { // item 32: a new order cancels the Ambush
+    g.ambush[i] = 0;
+    g.ambushers[g.side[i]]--;
+    g.down[i] = 0;
+  }
+  g.count(i, order === O_ASSAULT ? 6 : order - 1);
+  if ((g.scn.skills[i] & S_INSPIRING) !== 0 && order !== O_RALLY && order !== O_DOWN) inspire(g, i);
+  const move = g.moveIn[i] + g.moveMod;
+  switch (order) {
+    case O_DOWN:
+      g.down[i] = 1;
+      return;
+    case O_RALLY: {
+      const what = rallyWhat(g, i);
+      let amount = rallyAmount(g.rng.d6());
+      if (what === 1) {
+        if ((g.scn.skills[i] & S_FIELD_MEDICINE) !== 0) amount = 3; // item 78
+        heal(g, i, amount, 0);
+      } else {
+        if ((g.scn.skills[i] & S_RELIGIOUS_RITES) !== 0) amount = 2; // item 79
+        g.brokenNow[i] = 0;
+        heal(g, i, 0, amount);
+        g.mustRally[i] = 0;
+      }
+      return;
+    }
+    case O_COVER_FIRE:
+      if (g.pickTarget >= 0 && g.alive[g.pickTarget]) areaFire(g, i, g.pickTarget, g.pickWeapon, F_COVER_ORDER);
+      return;
+    case O_FIRE:
+      if (g.pickTarget >= 0 && g.alive[g.pickTarget]) fireAt(g, i, g.pickTarget, g.pickWeapon, 0);
+      return;
+    case O_ADVANCE: {
+      const dest = g.pickDest;
+      if (!moveSoldier(g, i, dest, move, false, moveStop(g, i, dest))) return;
+      if (!g.alive[i]) return;
+      chooseAdvanceShot(g, i);
+      if (g.pickTarget >= 0) fireAt(g, i, g.pickTarget, g.pickWeapon, F_ADVANCE); // item 24: −1 for moving
+      return;
+    }
+    case O_RUN:
+      moveSoldier(g, i, g.pickDest, 2 * move, true, moveStop(g, i, g.pickDest));
+      return;
+    case O_ASSAULT:
+      if (g.pickTarget >= 0 && g.alive[g.pickTarget]) assault(g, i, g.pickTarget, 2 * move, false);
+      return;
+  }
+}
+
+export { O_NONE, O_FIRE };

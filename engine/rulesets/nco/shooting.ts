@@ -1,0 +1,145 @@
+/**
+ * Ranged attacks (items 20, 22–24, 29, 33–47, R13–R17): modifiers, single-target fire,
+ * area (Cover Fire) attacks, reactive Down and forced Down on a Cover-Fire hit.
+ */
+import { O_NONE, type NcoGame } from './state.ts';
+import { S_COVERT, S_DEADEYE } from './roster-types.ts';
+import {
+  W_AS_COVER_FIRE, W_COVER_FIRE_MOD, W_EXTRA_PSYCHE, W_FOCUS_IS_FIRE, W_HIT_DICE, W_LMG, W_NO_MODIFIERS,
+  W_PISTOL, W_RANGE, W_RIFLE, W_SCOPED, W_WOUND_MOD, W_HE,
+} from './weapons.ts';
+import { hitProbability, hitTargetFromMods, rollHit } from './tohit.ts';
+import { applyHits, forceDown } from './damage.ts';
+import { wantsReactiveDown } from './policy.ts';
+
+/** Attack flags. */
+export const F_ADVANCE = 1; // fired as part of an Advance order (scoped acts as rifle: item 41)
+export const F_FOCUS = 2; // Focus Fire special action (item 29)
+export const F_RESPONSE = 4; // fire in response to an Assault (item 26, 34)
+export const F_COVER_ORDER = 8; // a Cover Fire order (item 22)
+export const F_DEADEYE_FOCUS = 16; // internal: Deadeye Focus Fire hit +1 wound (item 76)
+
+/** Distance used for ranges: base edge to base edge by default (R3). */
+export function rangeDist(g: NcoGame, a: number, b: number): number {
+  const d = g.table.dist(a, b);
+  if (g.scn.rules.measure === 'centre') return d;
+  const e = d - 2 * g.r;
+  return e > 0 ? e : 0;
+}
+
+/** The weapon's effective range for this attack (scoped during an Advance acts as rifle: R15). */
+export function effectiveRange(g: NcoGame, weapon: number, flags: number): number {
+  const w = weapon === W_SCOPED && (flags & F_ADVANCE) !== 0 ? W_RIFLE : weapon;
+  return W_RANGE[w] + g.rangeMod;
+}
+
+/**
+ * The to-hit number for `shooter` against `target` with `weapon` (items 33–36). `area` is
+ * set when the attack resolves as Cover Fire; `cover` says whether the target counts as
+ * in cover (full cover for collateral counts as cover: item 37).
+ */
+export function toHitNumber(g: NcoGame, shooter: number, target: number, weapon: number, flags: number, area: boolean, cover: boolean): number {
+  if (W_NO_MODIFIERS[weapon]) return hitTargetFromMods(weapon === W_HE ? -2 : 0); // items 45–47
+  const rules = g.scn.rules;
+  let mods = 0;
+  if (area) mods += (flags & F_COVER_ORDER) !== 0 && weapon !== W_LMG ? -2 : W_COVER_FIRE_MOD[weapon];
+  const isLmg = weapon === W_LMG;
+  let focus = (flags & F_FOCUS) !== 0 || (g.scn.skills[shooter] & S_DEADEYE) !== 0;
+  if (W_FOCUS_IS_FIRE[weapon]) focus = false; // items 42, 44
+  if (isLmg && !rules.lmg_focus_ignores_cover) focus = false; // R16
+  if (!focus) {
+    if (cover) mods -= 1;
+    if (g.down[target]) mods -= (g.scn.skills[target] & S_COVERT) !== 0 ? 2 : 1; // items 19, 75
+  }
+  if (g.moved[shooter]) mods -= 1;
+  if (g.health[shooter] === 1) mods -= 1; // item 56
+  if ((flags & F_RESPONSE) !== 0) mods += isLmg ? 1 : -1; // items 26, 43
+  if (g.psyche[shooter] === g.maxPsyche[shooter]) mods += 1; // item 35
+  const range = effectiveRange(g, weapon, flags);
+  const d = rangeDist(g, shooter, target);
+  const half = rules.half_range_inclusive ? d <= range / 2 : d < range / 2; // R14
+  const scoped = weapon === W_SCOPED && (flags & F_ADVANCE) === 0;
+  if (scoped) mods += rules.scoped_half_range_stacks && half ? 2 : 1; // item 41, R15
+  else if (half) mods += 1;
+  if (weapon === W_PISTOL && !half) mods -= 1; // item 44
+  if (g.elevC[shooter] - g.elevC[target] >= rules.high_ground_in) mods += 1; // item 70
+  return hitTargetFromMods(mods);
+}
+
+/** Whether target is in cover from shooter (item 38, R1), or hidden (full cover counts as cover: item 37). */
+export function targetInCover(g: NcoGame, shooter: number, target: number): boolean {
+  if (!g.los(shooter, target)) return true;
+  return g.table.inCover(shooter, target, g.alive, g.n);
+}
+
+/** Rolls the weapon's hit dice against one target and applies the wounds; returns hits. */
+function resolveOn(g: NcoGame, shooter: number, target: number, weapon: number, flags: number, area: boolean): number {
+  const tn = toHitNumber(g, shooter, target, weapon, flags, area, targetInCover(g, shooter, target));
+  const max = g.scn.rules.max_hit_target;
+  let hits = 0;
+  for (let k = W_HIT_DICE[weapon]; k > 0; k--) if (rollHit(g.rng, tn, max)) hits++;
+  if (hits > 0) {
+    let wm = W_WOUND_MOD[weapon];
+    if ((flags & F_DEADEYE_FOCUS) !== 0) wm += 1; // item 76
+    applyHits(g, target, hits, wm, W_EXTRA_PSYCHE[weapon], shooter);
+  }
+  return hits;
+}
+
+/** Offers the target a reactive Down before any to-hit roll (item 20). */
+function offerReactiveDown(g: NcoGame, shooter: number, target: number, weapon: number, flags: number, area: boolean): void {
+  if (g.order[target] !== O_NONE || !g.alive[target] || g.side[target] === g.side[shooter]) return;
+  const tn = toHitNumber(g, shooter, target, weapon, flags, area, targetInCover(g, shooter, target));
+  const p = 1 - Math.pow(1 - hitProbability(tn, g.scn.rules.max_hit_target), W_HIT_DICE[weapon]);
+  if (wantsReactiveDown(g, target, p)) {
+    forceDown(g, target);
+    g.count(target, 11);
+  }
+}
+
+/** A single-target attack (Fire, Advance fire, Focus Fire, response fire). Returns hits. */
+export function fireAt(g: NcoGame, shooter: number, target: number, weapon: number, flags: number): number {
+  if (W_AS_COVER_FIRE[weapon]) return areaFire(g, shooter, target, weapon, flags);
+  offerReactiveDown(g, shooter, target, weapon, flags, false);
+  if (!g.alive[target]) return 0;
+  return resolveOn(g, shooter, target, weapon, flags, false);
+}
+
+/**
+ * An attack that resolves as Cover Fire, aimed at the point where soldier `aim` stands
+ * (items 22, 43): every soldier within the radius, friend or foe, is a separate target;
+ * a hit soldier with no order yet must go Down at once, without items.
+ */
+export function areaFire(g: NcoGame, shooter: number, aim: number, weapon: number, flags: number): number {
+  const t = g.table;
+  const slot = g.sp;
+  t.setPoint(slot, t.px[aim], t.py[aim]);
+  const reach = g.scn.rules.cover_fire_radius_in + (g.scn.rules.measure === 'edge' ? g.r : 0);
+  // Nested attacks (a hit can trigger a snap and its response fire) stack their target lists.
+  const list = g.list2;
+  const base = g.listTop;
+  let m = base;
+  for (let j = 0; j < g.n; j++) {
+    if (j !== shooter && g.alive[j] && t.dist(j, slot) <= reach) list[m++] = j;
+  }
+  g.listTop = m;
+  for (let k = base; k < m; k++) offerReactiveDown(g, shooter, list[k], weapon, flags, true);
+  let hits = 0;
+  for (let k = base; k < m; k++) {
+    const j = list[k];
+    if (!g.alive[j]) continue;
+    const h = resolveOn(g, shooter, j, weapon, flags, true);
+    hits += h;
+    if (h > 0 && g.alive[j] && g.order[j] === O_NONE) forceDown(g, j);
+  }
+  g.listTop = base;
+  return hits;
+}
+
+/** Probability that one attack of `weapon` scores at least one hit on target (policy scoring). */
+export function hitChance(g: NcoGame, shooter: number, target: number, weapon: number, flags: number): number {
+  const area = W_AS_COVER_FIRE[weapon] === 1 || (flags & F_COVER_ORDER) !== 0;
+  const tn = toHitNumber(g, shooter, target, weapon, flags, area, targetInCover(g, shooter, target));
+  const p = hitProbability(tn, g.scn.rules.max_hit_target);
+  return W_HIT_DICE[weapon] === 2 ? 1 - (1 - p) * (1 - p) : p;
+}

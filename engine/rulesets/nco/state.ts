@@ -1,0 +1,250 @@
+import { Rng } from '../../rng.ts';
+import { Table } from '../../geometry/table.ts';
+import type { NcoScenario } from './compile.ts';
+import type { GenerateOptions, MapGenerator } from '../../geometry/mapgen.ts';
+
+/** Order-die faces (item 19–26). 0 = no order yet this turn. */
+export const O_NONE = 0;
+export const O_DOWN = 1;
+export const O_RALLY = 2;
+export const O_COVER_FIRE = 3;
+export const O_FIRE = 4;
+export const O_ADVANCE = 5;
+export const O_RUN = 6;
+/** A Run given as an Assault (item 26); the die shows 6, recorded apart for item 16. */
+export const O_ASSAULT = 7;
+/** An ambusher whose drawn die was set aside to keep waiting (R5); it may still trigger once. */
+export const O_HOLD = 8;
+
+export const PHASE_ORDERS = 1;
+export const PHASE_SPECIAL = 2;
+
+/** Special actions (items 29–32). */
+export const SA_NONE = 0;
+export const SA_FOCUS_FIRE = 1;
+export const SA_ASSAULT = 2;
+export const SA_MEND = 3;
+export const SA_AMBUSH = 4;
+
+/** Scratch point slots after the models in the table's point pool. */
+export const SCRATCH_POINTS = 8;
+
+/**
+ * All per-game state, struct-of-arrays, allocated once per worker for the scenario's
+ * soldier count. `reset` restores every field from the scenario so no state leaks
+ * between games (determinism contract).
+ */
+export class NcoGame {
+  readonly n: number;
+  readonly rng = new Rng(0);
+  readonly table: Table;
+  // Static per soldier (copied from the scenario on reset; events/items may change some later).
+  readonly side: Uint8Array;
+  readonly moveIn: Float64Array;
+  readonly courage: Int32Array;
+  readonly maxHealth: Int32Array;
+  readonly maxPsyche: Int32Array;
+  readonly primary: Int32Array;
+  // Dynamic per soldier.
+  readonly alive: Uint8Array;
+  readonly health: Int32Array;
+  readonly psyche: Int32Array;
+  /** Order taken this turn (O_*), 0 if none yet. */
+  readonly order: Uint8Array;
+  /** In the Down position this turn (order Down, reactive/forced Down, breakdown, ambush). */
+  readonly down: Uint8Array;
+  /** Moved this turn (Advance/Run/Assault): −1 to hit when firing later this turn (item 34). */
+  readonly moved: Uint8Array;
+  readonly specialDone: Uint8Array;
+  /** Times psyche has reached 0 (items 57, 59). */
+  readonly breakdowns: Int32Array;
+  /** Psyche hit 0 this turn: Down, no special action, further psyche loss ignored (item 57). */
+  readonly brokenNow: Uint8Array;
+  /** Broke down last turn: first orders must be Rally (psyche) (item 58). */
+  readonly mustRally: Uint8Array;
+  /** Turns of Ambush left (item 32, R5); >0 means the token is on the table. */
+  readonly ambush: Int32Array;
+  /** Turn the soldier became a casualty (1-based), 0 if alive. */
+  readonly diedTurn: Int32Array;
+  /** Temporary courage change this turn (events, Flask, Tobacco, Morphine). */
+  readonly courageMod: Int32Array;
+  /** May not take a special action this turn (Roger event, Flask hangover). */
+  readonly noSpecial: Uint8Array;
+  /** Soldier indices in this turn's activation priority (policy order). */
+  readonly actOrder: Int32Array;
+  /** Small scratch list of legal options for the random policy. */
+  readonly opts = new Int32Array(16);
+  /** Cover spots for movement (cover-spots.ts), refreshed per map. */
+  readonly spotX = new Float64Array(160);
+  readonly spotY = new Float64Array(160);
+  spotCount = 0;
+  /** Terrain height under each soldier, refreshed when he moves. */
+  readonly elevC: Float64Array;
+  /** Primary weapon jammed this turn (Easy event). */
+  readonly easyJam: Uint8Array;
+  // Per side.
+  /** Table edge of each side: 0 = the y = 0 edge, 1 = the y = height edge. */
+  readonly edge = new Int32Array(2);
+  deployedFirst = 0;
+  /** Map generator and its options when the config asks for a generated map per game. */
+  generator: MapGenerator | null = null;
+  genOpts: GenerateOptions | null = null;
+  readonly unordered = new Int32Array(2);
+  /** Ambush tokens on the table per side. */
+  readonly ambushers = new Int32Array(2);
+  /** Kills of enemy soldiers by [side × 14 + profile]. */
+  readonly killsBy = new Float64Array(28);
+  /** Orders and actions taken by [side × 12 + action]. */
+  readonly actions = new Float64Array(24);
+  readonly vp = new Float64Array(2);
+  readonly casualtiesThisTurn = new Int32Array(2);
+  // Turn bookkeeping.
+  turn = 0;
+  phase = 0;
+  /** Movement and range changes for this turn (events, Field Map). */
+  moveMod = 0;
+  rangeMod = 0;
+  /** Base radius (R3). */
+  readonly r: number;
+  /** The policy's last choice: soldier, order/action, target soldier, weapon, destination slot. */
+  pick = -1;
+  pickOrder = 0;
+  pickTarget = -1;
+  pickWeapon = 0;
+  pickDest = 0;
+  /** Dog event: no Cover Fire orders this turn. */
+  dogEvent = false;
+  /** Scratch result of weapon choice (chance × dice). */
+  lastChance = 0;
+  /** Top of the nested target-list stack in list2. */
+  listTop = 0;
+  firstSide = 0;
+  streakSide = -1;
+  streakLen = 0;
+  over = false;
+  /** Scratch list for policies and target enumeration (soldier indices). */
+  readonly list: Int32Array;
+  readonly list2: Int32Array;
+  readonly score: Float64Array;
+  /** Visibility cache: −1 unknown, 0 no LOS, 1 LOS. Cleared per row/col when a model moves. */
+  readonly vis: Int8Array;
+  /** First scratch slot in table points. */
+  readonly sp: number;
+
+  constructor(readonly scn: NcoScenario) {
+    const n = (this.n = scn.soldierCount);
+    this.table = new Table({ maxPolygons: 48, maxVertices: 384, points: n + SCRATCH_POINTS });
+    this.sp = n;
+    this.side = new Uint8Array(n);
+    this.moveIn = new Float64Array(n);
+    this.courage = new Int32Array(n);
+    this.maxHealth = new Int32Array(n);
+    this.maxPsyche = new Int32Array(n);
+    this.primary = new Int32Array(n);
+    this.alive = new Uint8Array(n);
+    this.health = new Int32Array(n);
+    this.psyche = new Int32Array(n);
+    this.order = new Uint8Array(n);
+    this.down = new Uint8Array(n);
+    this.moved = new Uint8Array(n);
+    this.specialDone = new Uint8Array(n);
+    this.breakdowns = new Int32Array(n);
+    this.brokenNow = new Uint8Array(n);
+    this.mustRally = new Uint8Array(n);
+    this.ambush = new Int32Array(n);
+    this.diedTurn = new Int32Array(n);
+    this.list = new Int32Array(n + 1);
+    this.list2 = new Int32Array(8 * n + 8);
+    this.courageMod = new Int32Array(n);
+    this.noSpecial = new Uint8Array(n);
+    this.actOrder = new Int32Array(n);
+    this.elevC = new Float64Array(n);
+    this.easyJam = new Uint8Array(n);
+    this.r = scn.rules.base_radius_in;
+    this.score = new Float64Array(n + 1);
+    this.vis = new Int8Array(n * n);
+  }
+
+  /** Restores the start-of-game state for a new seed. */
+  reset(seed: number): void {
+    const s = this.scn;
+    this.rng.seed(seed);
+    this.side.set(s.side);
+    this.moveIn.set(s.move);
+    this.courage.set(s.courage);
+    this.maxHealth.set(s.health);
+    this.maxPsyche.set(s.psyche);
+    this.primary.set(s.primary);
+    this.alive.fill(1);
+    this.health.set(s.health);
+    this.psyche.set(s.psyche);
+    this.order.fill(0);
+    this.down.fill(0);
+    this.moved.fill(0);
+    this.specialDone.fill(0);
+    this.breakdowns.fill(0);
+    this.brokenNow.fill(0);
+    this.mustRally.fill(0);
+    this.ambush.fill(0);
+    this.diedTurn.fill(0);
+    this.unordered.fill(0);
+    this.ambushers.fill(0);
+    this.killsBy.fill(0);
+    this.actions.fill(0);
+    this.courageMod.fill(0);
+    this.easyJam.fill(0);
+    this.noSpecial.fill(0);
+    this.elevC.fill(0);
+    this.dogEvent = false;
+    this.vp.fill(0);
+    this.casualtiesThisTurn.fill(0);
+    this.vis.fill(-1);
+    this.turn = 0;
+    this.phase = 0;
+    this.moveMod = 0;
+    this.rangeMod = 0;
+    this.listTop = 0;
+    this.firstSide = 0;
+    this.streakSide = -1;
+    this.streakLen = 0;
+    this.over = false;
+  }
+
+  /** Line of sight between two soldiers, cached until either moves. */
+  los(a: number, b: number): boolean {
+    const k = a * this.n + b;
+    let v = this.vis[k];
+    if (v < 0) {
+      v = this.table.los(a, b) ? 1 : 0;
+      this.vis[k] = v;
+      this.vis[b * this.n + a] = v;
+    }
+    return v === 1;
+  }
+
+  /** Ends the game when a side has no soldier left. */
+  checkOver(): void {
+    let a = 0, b = 0;
+    for (let i = 0; i < this.n; i++) if (this.alive[i]) { if (this.side[i] === 0) a++; else b++; }
+    if (a === 0 || b === 0) this.over = true;
+  }
+
+  /** Forget cached LOS for a soldier who moved, and refresh his terrain height. */
+  touched(a: number): void {
+    const n = this.n;
+    this.elevC[a] = this.table.elev(a);
+    for (let j = 0; j < n; j++) {
+      this.vis[a * n + j] = -1;
+      this.vis[j * n + a] = -1;
+    }
+  }
+
+  /** Counts an order or action for the actions block. */
+  count(i: number, action: number): void {
+    this.actions[this.side[i] * 12 + action]++;
+  }
+
+  walkingWounded(i: number): boolean {
+    return this.health[i] === 1;
+  }
+}
