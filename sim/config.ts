@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { ConfigError, formatPath } from '../engine/errors.ts';
+import type { CompiledScenario, Ruleset } from '../engine/ruleset.ts';
+import { getRuleset, RULESET_IDS } from '../engine/rulesets/index.ts';
+import { defaultConfigPath } from './paths.ts';
+
+export interface LoadedConfig<S extends CompiledScenario = CompiledScenario> {
+  ruleset: Ruleset<S, unknown>;
+  /** The config with every file reference replaced by the parsed file: what workers compile. */
+  config: Record<string, unknown>;
+  scn: S;
+  /** Absolute path of the config file ('' for an in-memory config). */
+  path: string;
+}
+
+/**
+ * Loads a config file (default: configs/nco/default.json), inlines the files its ruleset
+ * allows as references and compiles it, so bad input is reported before any work starts.
+ * Every failure is a ConfigError naming the field, the value and what is allowed.
+ */
+export function loadConfig(path?: string): LoadedConfig {
+  const abs = resolve(path ?? defaultConfigPath());
+  const shown = path ?? abs;
+  const raw = readJson(abs, 'config', shown, 'expected a readable JSON config file');
+  return loadConfigObject(raw, dirname(abs), abs);
+}
+
+/** Same as loadConfig for an already parsed config; file references resolve against `baseDir`. */
+export function loadConfigObject(raw: unknown, baseDir: string, path = ''): LoadedConfig {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new ConfigError('', raw, 'expected a JSON object with "ruleset", "scenario", "map", "rules" and "sides"');
+  }
+  const config = raw as Record<string, unknown>;
+  const id = config.ruleset;
+  const ruleset = typeof id === 'string' ? getRuleset(id) : undefined;
+  if (!ruleset) throw new ConfigError('ruleset', id, `expected one of ${RULESET_IDS.map((r) => JSON.stringify(r)).join(', ')}`);
+  for (const ref of ruleset.fileRefs) inlineRefs(config, ref.split('.'), [], baseDir);
+  const scn = ruleset.compile(config);
+  return { ruleset, config, scn, path };
+}
+
+/**
+ * Replaces every string found at the dotted path `parts` (with `*` for each array element)
+ * by the parsed JSON file it names. Missing or non-string values are left for the ruleset's
+ * schema to judge, so its message about them stays the authoritative one.
+ */
+function inlineRefs(node: unknown, parts: string[], at: (string | number)[], baseDir: string): void {
+  if (node === null || typeof node !== 'object') return;
+  const [head, ...rest] = parts;
+  if (head === '*') {
+    if (!Array.isArray(node)) return;
+    node.forEach((_, i) => inlineAt(node as unknown[], i, rest, [...at, i], baseDir));
+    return;
+  }
+  if (Array.isArray(node) || !Object.prototype.hasOwnProperty.call(node, head)) return;
+  inlineAt(node as Record<string, unknown>, head, rest, [...at, head], baseDir);
+}
+
+function inlineAt(parent: any, key: string | number, rest: string[], at: (string | number)[], baseDir: string): void {
+  if (rest.length > 0) return inlineRefs(parent[key], rest, at, baseDir);
+  const v = parent[key];
+  if (typeof v !== 'string') return;
+  const field = formatPath(at);
+  parent[key] = readJson(resolve(baseDir, v), field, v, `expected a path to a JSON file (relative to ${baseDir}) or the value inline`);
+}
+
+/** Reads and parses a JSON file; any failure is a ConfigError on `field`. */
+function readJson(abs: string, field: string, shown: unknown, allowed: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(abs, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? `${abs} does not exist` : code === 'EISDIR' ? `${abs} is a folder` : `${abs}: ${(e as Error).message}`;
+    throw new ConfigError(field, shown, `${allowed}; ${why}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new ConfigError(field, shown, `is not valid JSON (${abs}: ${(e as Error).message})`);
+  }
+}

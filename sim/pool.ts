@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import { packageRoot } from './paths.ts';
+import type { ChunkTask } from './worker.ts';
+
+/**
+ * The worker entry file. From the dist/ bundles it sits beside this code (dist/worker.js);
+ * from the TS sources (vitest, tsx) there is no sim/worker.js, so fall back to the built
+ * dist/worker.js, which `npm test` builds first.
+ */
+export function defaultWorkerFile(): string {
+  const beside = new URL('./worker.js', import.meta.url);
+  if (existsSync(beside)) return fileURLToPath(beside);
+  const built = join(packageRoot(), 'dist', 'worker.js');
+  if (existsSync(built)) return built;
+  throw new Error(`no worker file: neither ${fileURLToPath(beside)} nor ${built} exists; run \`npm run build\` first`);
+}
+
+export interface PoolRun {
+  workerFile: string | URL;
+  threads: number;
+  tasks: readonly ChunkTask[];
+  /** Called once per task as it completes, in completion order (not task order). */
+  onResult(index: number, acc: Float64Array): void;
+}
+
+/**
+ * Runs every task on a fresh piscina pool of `threads` threads and destroys it at the end.
+ * At most a few tasks per thread are in flight, which bounds how many out-of-order
+ * results can wait for the ordered merge.
+ */
+export async function runOnPool({ workerFile, threads, tasks, onResult }: PoolRun): Promise<void> {
+  const filename = workerFile instanceof URL ? fileURLToPath(workerFile) : workerFile;
+  const pool = new Piscina<ChunkTask, ArrayBuffer>({ filename, minThreads: threads, maxThreads: threads, idleTimeout: 60_000 });
+  let next = 0;
+  let failed = false;
+  const lane = async (): Promise<void> => {
+    while (!failed && next < tasks.length) {
+      const i = next++;
+      try {
+        onResult(i, new Float64Array(await pool.run(tasks[i])));
+      } catch (e) {
+        failed = true;
+        throw e;
+      }
+    }
+  };
+  try {
+    const lanes = Math.min(tasks.length, threads * 4);
+    await Promise.all(Array.from({ length: lanes }, lane));
+  } finally {
+    await pool.destroy();
+  }
+}

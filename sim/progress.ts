@@ -1,0 +1,56 @@
+import cliProgress from 'cli-progress';
+
+export type ProgressFn = (gamesDone: number, gamesTotal: number) => void;
+
+export interface Progress {
+  update(gamesDone: number): void;
+  stop(): void;
+}
+
+const NONE: Progress = { update() {}, stop() {} };
+
+/**
+ * A progress reporter. `true` draws a cli-progress bar on stderr, and only when stderr is
+ * a terminal, so stdout (e.g. `--json`) stays clean and logs and pipes get no escape codes.
+ * A function receives (done, total) instead, at most every `everyMs`.
+ */
+export function makeProgress(opt: boolean | ProgressFn | undefined, total: number, everyMs = 100): Progress {
+  if (!opt) return NONE;
+  if (typeof opt === 'function') return throttled(opt, total, everyMs);
+  if (!process.stderr.isTTY) return NONE;
+  const bar = new cliProgress.SingleBar(
+    {
+      stream: process.stderr,
+      format: 'games {bar} {percentage}% | {value}/{total} | {speed} games/s | ETA {eta_formatted}',
+      fps: 10,
+      clearOnComplete: true,
+      hideCursor: true,
+      etaBuffer: 50,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  const t0 = performance.now();
+  bar.start(total, 0, { speed: 0 });
+  return {
+    update(done) {
+      const s = (performance.now() - t0) / 1000;
+      bar.update(done, { speed: s > 0 ? Math.round(done / s) : 0 });
+    },
+    stop() {
+      bar.stop();
+    },
+  };
+}
+
+function throttled(fn: ProgressFn, total: number, everyMs: number): Progress {
+  let last = -Infinity;
+  return {
+    update(done) {
+      const now = performance.now();
+      if (done < total && now - last < everyMs) return;
+      last = now;
+      fn(done, total);
+    },
+    stop() {},
+  };
+}

@@ -1,0 +1,145 @@
+import { accessSync, closeSync, constants, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { ConfigError } from '../engine/errors.ts';
+import type { RecordLayout } from '../engine/record.ts';
+import { packageVersion } from './paths.ts';
+import type { RunResult } from './run.ts';
+import type { Summary } from './summary.ts';
+
+export const RESULTS_SCHEMA = 'squadsim.results/1';
+export const RESULTS_FILE = 'results.json';
+
+type Nested = number | Nested[];
+
+/** The results document: everything analysis, reports and checks read (DESIGN.md data flow 5). */
+export interface ResultsDoc {
+  schema: typeof RESULTS_SCHEMA;
+  version: string;
+  ruleset: string;
+  seed: number;
+  games: number;
+  chunkGames: number;
+  configHash: string;
+  /** The validated config with defaults filled in (scn.normalized). */
+  config: unknown;
+  summary: Summary;
+  layout: { name: string; dims: number[]; labels: string[][] | null; doc: string | null }[];
+  /** Raw merged sums per block, as nested arrays shaped by the block's dims. */
+  accumulators: Record<string, Nested[]>;
+}
+
+export function buildResultsDoc(run: RunResult): ResultsDoc {
+  const { layout } = run.scn;
+  return {
+    schema: RESULTS_SCHEMA,
+    version: packageVersion(),
+    ruleset: run.ruleset.id,
+    seed: run.seed,
+    games: run.games,
+    chunkGames: run.chunkGames,
+    configHash: run.configHash,
+    config: run.scn.normalized,
+    summary: run.summary,
+    layout: layout.blocks.map((b) => ({ name: b.name, dims: [...b.dims], labels: b.labels ?? null, doc: b.doc ?? null })),
+    accumulators: readBlocks(layout, run.acc),
+  };
+}
+
+/** Every block of `acc` as nested arrays (any number of dims). */
+export function readBlocks(layout: RecordLayout, acc: Float64Array): Record<string, Nested[]> {
+  const out: Record<string, Nested[]> = {};
+  for (const b of layout.blocks) out[b.name] = nest(acc, b.offset, b.dims) as Nested[];
+  return out;
+}
+
+function nest(acc: Float64Array, offset: number, dims: number[]): Nested {
+  if (dims.length === 0) return acc[offset];
+  const [n, ...rest] = dims;
+  const stride = rest.reduce((a, d) => a * d, 1);
+  return Array.from({ length: n }, (_, i) => nest(acc, offset + i * stride, rest));
+}
+
+/**
+ * Writes DIR/results.json so readers never see a partial file: write a temp file in the
+ * same folder, fsync it, then rename over the target (atomic on one filesystem).
+ * Returns the path written.
+ */
+export function writeResultsAtomic(dir: string, doc: ResultsDoc): string {
+  ensureDir(resolve(dir));
+  const target = join(dir, RESULTS_FILE);
+  const tmp = join(dir, `.${RESULTS_FILE}.${process.pid}.${Date.now()}.tmp`);
+  // Compact: the accumulators can be large, and tools (not people) read this file.
+  const text = JSON.stringify(doc) + '\n';
+  let fd: number | undefined;
+  try {
+    fd = openSync(tmp, 'w');
+    writeSync(fd, text);
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = undefined;
+    renameSync(tmp, target);
+  } catch (e) {
+    if (fd !== undefined) closeSync(fd);
+    rmSync(tmp, { force: true });
+    throw e;
+  }
+  syncDir(dir);
+  return target;
+}
+
+/**
+ * mkdir -p, one level at a time: Node's recursive mkdir can spin forever on some paths
+ * (e.g. under /proc), and this also names the level that failed.
+ */
+function ensureDir(dir: string): void {
+  const st = statSync(dir, { throwIfNoEntry: false });
+  if (st?.isDirectory()) return;
+  if (st) throw Object.assign(new Error(`${dir} exists and is not a folder`), { code: 'ENOTDIR' });
+  const parent = dirname(dir);
+  if (parent !== dir) ensureDir(parent);
+  mkdirSync(dir);
+}
+
+/**
+ * Checks, without creating anything, that `dir` is or can become a writable folder, so a
+ * bad --out fails before a long run rather than after it. Throws an Error with a `code`.
+ */
+export function checkOutputDir(dir: string): void {
+  let p = resolve(dir);
+  let st = statSync(p, { throwIfNoEntry: false });
+  if (st && !st.isDirectory()) throw Object.assign(new Error(`${p} exists and is not a folder`), { code: 'ENOTDIR' });
+  while (!st) {
+    const parent = dirname(p);
+    if (parent === p) break;
+    p = parent;
+    st = statSync(p, { throwIfNoEntry: false });
+    if (st && !st.isDirectory()) throw Object.assign(new Error(`${p} is not a folder`), { code: 'ENOTDIR' });
+  }
+  accessSync(p, constants.W_OK);
+}
+
+/** Makes the rename itself durable; not every platform can fsync a folder, so best effort. */
+function syncDir(dir: string): void {
+  try {
+    const fd = openSync(dir, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // e.g. Windows: folders cannot be opened for fsync.
+  }
+}
+
+/** Reads a results document back, checking its schema; bad input is a ConfigError (exit 2). */
+export function readResults(path: string): ResultsDoc {
+  let doc: ResultsDoc;
+  try {
+    doc = JSON.parse(readFileSync(path, 'utf8')) as ResultsDoc;
+  } catch (e) {
+    throw new ConfigError('results', path, `expected a readable results JSON file (${(e as Error).message})`);
+  }
+  if (doc?.schema !== RESULTS_SCHEMA) throw new ConfigError('results.schema', doc?.schema, `expected ${JSON.stringify(RESULTS_SCHEMA)}`);
+  return doc;
+}

@@ -1,0 +1,99 @@
+import { BLOCK, type CompiledScenario, type Ruleset } from '../engine/ruleset.ts';
+import { round, wilson } from '../engine/stats.ts';
+import { packageVersion } from './paths.ts';
+
+export const SUMMARY_SCHEMA = 'squadsim.summary/1';
+
+export interface SideSummary {
+  name: string;
+  wins: number;
+  winRate: number;
+  winRateInterval: [number, number];
+  meanVictoryPoints: number;
+}
+
+/** The `run --json` contract (DESIGN.md "Summary JSON"). Field order is part of it. */
+export interface Summary {
+  schema: typeof SUMMARY_SCHEMA;
+  ruleset: string;
+  games: number;
+  seed: number;
+  configHash: string;
+  version: string;
+  sides: [SideSummary, SideSummary];
+  draws: number;
+  lethality: { unit: string; steps: number; meanCasualties: number[][]; meanSurvivingPoints: number[][] };
+  details?: Record<string, unknown>;
+  elapsedSeconds: number;
+  gamesPerSecond: number;
+}
+
+export interface SummaryInput {
+  ruleset: Ruleset<CompiledScenario, unknown>;
+  scn: CompiledScenario;
+  games: number;
+  seed: number;
+  configHash: string;
+  /** Merged accumulators. */
+  acc: Float64Array;
+  elapsedSeconds: number;
+}
+
+/**
+ * Builds the summary from merged accumulators. Means are rounded to 6 decimals so the JSON
+ * prints the same everywhere; only elapsedSeconds and gamesPerSecond vary between runs.
+ */
+export function buildSummary({ ruleset, scn, games, seed, configHash, acc, elapsedSeconds }: SummaryInput): Summary {
+  const { layout } = scn;
+  const outcome = layout.read(acc, BLOCK.outcome) as number[];
+  const vp = layout.read(acc, BLOCK.vp) as number[];
+  const mean = (x: number): number => r6(games > 0 ? x / games : 0);
+  const side = (s: 0 | 1): SideSummary => {
+    const [lo, hi] = wilson(outcome[s], games);
+    return { name: scn.sideNames[s], wins: outcome[s], winRate: mean(outcome[s]), winRateInterval: [r6(lo), r6(hi)], meanVictoryPoints: mean(vp[s]) };
+  };
+  const means = (name: string): number[][] => (layout.read(acc, name) as number[][]).map((row) => row.map(mean));
+  const summary: Summary = {
+    schema: SUMMARY_SCHEMA,
+    ruleset: ruleset.id,
+    games,
+    seed,
+    configHash,
+    version: packageVersion(),
+    sides: [side(0), side(1)],
+    draws: outcome[2],
+    lethality: {
+      unit: scn.timeUnit,
+      steps: scn.steps,
+      meanCasualties: means(BLOCK.casualties),
+      meanSurvivingPoints: means(BLOCK.survivingPoints),
+    },
+    elapsedSeconds: round(elapsedSeconds, 3),
+    gamesPerSecond: elapsedSeconds > 0 ? round(games / elapsedSeconds, 1) : 0,
+  };
+  if (ruleset.summarize) {
+    // Inserted before the timings so they stay the last two fields.
+    const { elapsedSeconds: e, gamesPerSecond: g, ...rest } = summary;
+    return { ...rest, details: roundDeep(ruleset.summarize(scn, acc)) as Record<string, unknown>, elapsedSeconds: e, gamesPerSecond: g };
+  }
+  return summary;
+}
+
+/** Rounds non-integers to 6 decimals; integers (counts) are left exact. */
+function r6(x: number): number {
+  return Number.isInteger(x) ? x : round(x, 6);
+}
+
+function roundDeep(v: unknown): unknown {
+  if (typeof v === 'number') return r6(v);
+  if (Array.isArray(v)) return v.map(roundDeep);
+  if (ArrayBuffer.isView(v)) return Array.from(v as unknown as ArrayLike<number>, r6);
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, roundDeep(x)]));
+  return v;
+}
+
+/** The summary without its timing fields: what must be identical across worker counts. */
+export function stableSummary(s: Summary): Omit<Summary, 'elapsedSeconds' | 'gamesPerSecond'> {
+  const { elapsedSeconds: _e, gamesPerSecond: _g, ...rest } = s;
+  return rest;
+}

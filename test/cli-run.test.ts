@@ -1,0 +1,146 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// These tests run the built CLI the way users do (npm test builds dist/ first).
+const ROOT = join(import.meta.dirname, '..');
+const CLI = join(ROOT, 'dist', 'cli.js');
+const DEFAULT = join(ROOT, 'configs', 'nco', 'default.json');
+
+function newestSource(dir: string): number {
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newestSource(p) : e.name.endsWith('.ts') ? statSync(p).mtimeMs : 0);
+  }
+  return t;
+}
+
+let tmp: string;
+
+beforeAll(() => {
+  if (!existsSync(CLI)) throw new Error('dist/cli.js is missing: run `npm run build` (npm test does it)');
+  const newest = Math.max(...['cli', 'sim', 'engine'].map((d) => newestSource(join(ROOT, d))));
+  if (statSync(CLI).mtimeMs < newest) throw new Error('dist/cli.js is older than its sources: run `npm run build` (npm test does it)');
+  tmp = mkdtempSync(join(tmpdir(), 'squadsim-cli-'));
+});
+
+afterAll(() => {
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+function cli(args: string[], cwd = tmp) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', timeout: 120_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** The default config with its roster paths made absolute, so a copy works from any folder. */
+function defaultConfig(): Record<string, any> {
+  const c = JSON.parse(readFileSync(DEFAULT, 'utf8'));
+  for (const s of c.sides) if (typeof s.roster === 'string') s.roster = resolve(join(ROOT, 'configs', 'nco'), s.roster);
+  return c;
+}
+
+function writeConfig(name: string, content: unknown): string {
+  const p = join(tmp, name);
+  writeFileSync(p, typeof content === 'string' ? content : JSON.stringify(content));
+  return p;
+}
+
+describe('squadsim run', () => {
+  it('--json prints only the summary JSON', () => {
+    const r = cli(['run', '--games', '2000', '--seed', '7', '--json', '--workers', '1']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const s = JSON.parse(r.stdout);
+    expect(Object.keys(s)).toEqual(expect.arrayContaining(['schema', 'ruleset', 'games', 'seed', 'configHash', 'version', 'sides', 'draws', 'lethality']));
+    expect(s.schema).toBe('squadsim.summary/1');
+    expect(s.ruleset).toBe('nco');
+    expect(s.games).toBe(2000);
+    expect(s.seed).toBe(7);
+    expect(s.sides.map((x: { name: string }) => x.name)).toEqual(['US Army', 'German Heer']);
+    expect(s.sides[0].wins + s.sides[1].wins + s.draws).toBe(2000);
+  }, 120_000);
+
+  it('prints the same summary for 1 and 2 workers, apart from timings', () => {
+    const strip = (out: string) => {
+      const { elapsedSeconds: _e, gamesPerSecond: _g, ...rest } = JSON.parse(out);
+      return JSON.stringify(rest);
+    };
+    const one = cli(['run', '--games', '1500', '--seed', '3', '--json', '--workers', '1']);
+    const two = cli(['run', '--games', '1500', '--seed', '3', '--json', '--workers', '2']);
+    expect(one.code).toBe(0);
+    expect(two.code).toBe(0);
+    expect(strip(two.stdout)).toBe(strip(one.stdout));
+  }, 120_000);
+
+  it('prints a human table and writes results.json with --out', () => {
+    const out = join(tmp, 'ok-out');
+    const r = cli(['run', writeConfig('ok.json', defaultConfig()), '--games', '600', '--workers', '0', '--out', out]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/US Army/);
+    expect(r.stdout).toMatch(/games\/s/);
+    expect(readdirSync(out)).toEqual(['results.json']);
+    const doc = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
+    expect(doc.schema).toBe('squadsim.results/1');
+    expect(doc.games).toBe(600);
+  }, 120_000);
+
+  it('has --help on the program and on run', () => {
+    const top = cli(['--help']);
+    expect(top.code).toBe(0);
+    expect(top.stdout).toMatch(/run \[config\]/);
+    const run = cli(['run', '--help']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/--games/);
+    expect(run.stdout).toMatch(/--workers/);
+  });
+});
+
+describe('squadsim run: bad input exits 2 and writes nothing', () => {
+  const badRoster = () => {
+    const c = defaultConfig();
+    c.sides[1].roster = 'rosters/no-such-roster.json';
+    return c;
+  };
+  const cases: [string, () => string[], RegExp[]][] = [
+    ['a missing config file', () => ['no-such-config.json'], [/config/, /no-such-config\.json/, /does not exist/]],
+    ['invalid JSON', () => [writeConfig('bad.json', '{ "ruleset": "nco", ')], [/config/, /bad\.json/, /not valid JSON/]],
+    ['an unknown ruleset', () => [writeConfig('unknown.json', { ...defaultConfig(), ruleset: 'chess' })], [/ruleset/, /"chess"/, /"nco"/]],
+    ['a bad roster path', () => [writeConfig('bad-roster.json', badRoster())], [/sides\[1\]\.roster/, /rosters\/no-such-roster\.json/]],
+    ['--games -5', () => ['--games', '-5'], [/--games/, /-5/, /positive integer/]],
+    ['--games abc', () => ['--games', 'abc'], [/--games/, /"abc"/, /positive integer/]],
+    ['--games 1.5', () => ['--games', '1.5'], [/--games/, /1\.5/, /positive integer/]],
+    ['--seed out of range', () => ['--seed', '4294967296'], [/--seed/, /4294967296/, /0 to 4294967295/]],
+    ['--workers -1', () => ['--workers', '-1'], [/--workers/, /-1/, /integer from 0/]],
+    ['an unknown flag', () => ['--frobnicate'], [/frobnicate/, /Unknown argument/i]],
+    ['a flag with no value', () => ['--games'], [/games/]],
+  ];
+
+  for (const [name, args, patterns] of cases) {
+    it(name, () => {
+      const out = join(tmp, `out-${name.replace(/\W+/g, '-')}`);
+      const r = cli(['run', ...args(), '--out', out, '--json']);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^squadsim: /);
+      for (const p of patterns) expect(r.stderr).toMatch(p);
+      expect(r.stderr).not.toMatch(/\n\s+at /); // a message, not a stack trace
+      expect(existsSync(out)).toBe(false);
+    });
+  }
+
+  it('an unknown command', () => {
+    const r = cli(['frobnicate']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/frobnicate/);
+  });
+
+  it('no command', () => {
+    const r = cli([]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/command/);
+  });
+});
