@@ -45,7 +45,7 @@ export interface NcoScenario extends CompiledScenario {
   readonly sideStart: Int32Array;
   readonly side: Uint8Array;
   readonly profile: Int32Array;
-  readonly move: Float64Array;
+  readonly move: Int32Array;
   readonly courage: Int32Array;
   readonly health: Int32Array;
   readonly psyche: Int32Array;
@@ -82,7 +82,7 @@ export function compileNco(config: unknown): NcoScenario {
   const n = rosters[0].soldiers.length + rosters[1].soldiers.length;
   if (n > 64) throw new ConfigError('sides', n, 'has too many soldiers in total; at most 64 are supported');
 
-  const side = new Uint8Array(n), profile = new Int32Array(n), move = new Float64Array(n);
+  const side = new Uint8Array(n), profile = new Int32Array(n), move = new Int32Array(n);
   const courage = new Int32Array(n), health = new Int32Array(n), psyche = new Int32Array(n);
   const primary = new Int32Array(n), pistol = new Uint8Array(n), skills = new Int32Array(n);
   const killValue = new Float64Array(n), cost = new Float64Array(n), sergeant = new Uint8Array(n), specialist = new Uint8Array(n);

@@ -18,7 +18,9 @@ export function computeCoverSpots(g: NcoGame): void {
     if ((f & COVER) !== 0 && (f & IMPASSABLE) === 0 && (f & OBSCURING) === 0) {
       let cx = 0, cy = 0;
       for (let k = 0; k < c; k++) { cx += t.vx[s + k]; cy += t.vy[s + k]; }
-      addSpot(g, cx / c, cy / c, m++);
+      g.spotX[m] = cx / c;
+      g.spotY[m] = cy / c;
+      clampSpot(g, m++);
     } else if ((f & OBSCURING) !== 0) {
       let cx = 0, cy = 0;
       for (let k = 0; k < c; k++) { cx += t.vx[s + k]; cy += t.vy[s + k]; }
@@ -26,16 +28,20 @@ export function computeCoverSpots(g: NcoGame): void {
       for (let k = 0; k < c && m < cap; k++) {
         const k2 = k + 1 === c ? 0 : k + 1;
         const mx = (t.vx[s + k] + t.vx[s + k2]) / 2, my = (t.vy[s + k] + t.vy[s + k2]) / 2;
-        const dx = mx - cx, dy = my - cy, d = Math.hypot(dx, dy) || 1;
-        addSpot(g, mx + (dx / d) * off, my + (dy / d) * off, m++);
+        const dx = mx - cx, dy = my - cy, d = Math.sqrt(dx * dx + dy * dy) || 1;
+        g.spotX[m] = mx + (dx / d) * off;
+        g.spotY[m] = my + (dy / d) * off;
+        clampSpot(g, m++);
       }
     }
   }
   g.spotCount = m;
 }
 
-function addSpot(g: NcoGame, x: number, y: number, k: number): void {
+/** Keeps spot k on the table. Takes an index, not coordinates, so no double is boxed. */
+function clampSpot(g: NcoGame, k: number): void {
   const w = g.table.width - g.r, h = g.table.height - g.r;
+  const x = g.spotX[k], y = g.spotY[k];
   g.spotX[k] = x < g.r ? g.r : x > w ? w : x;
   g.spotY[k] = y < g.r ? g.r : y > h ? h : y;
 }
@@ -55,30 +61,61 @@ export function inCoverSpot(g: NcoGame, i: number): boolean {
  * returned (−1 if none beats staying). Score: how close the spot's distance to the nearest
  * enemy is to the preferred fighting distance (closer with aggression), plus travel.
  */
+/** Each spot's distance to the nearest enemy of each side, refreshed at the start of a turn. */
+export function refreshSpotDistances(g: NcoGame): void {
+  const t = g.table;
+  for (let k = 0; k < g.spotCount; k++) {
+    const sx = g.spotX[k], sy = g.spotY[k];
+    let d0 = 1e18, d1 = 1e18; // nearest enemy of side 0 (= a side-1 soldier) and of side 1
+    for (let j = 0; j < g.n; j++) {
+      if (!g.alive[j]) continue;
+      const dx = t.px[j] - sx, dy = t.py[j] - sy;
+      const d2 = dx * dx + dy * dy;
+      if (g.side[j] === 1) { if (d2 < d0) d0 = d2; } else if (d2 < d1) d1 = d2;
+    }
+    g.spotEnemyD[k] = Math.sqrt(d0);
+    g.spotEnemyD[160 + k] = Math.sqrt(d1);
+  }
+}
+
+function occupied(g: NcoGame, i: number, k: number): boolean {
+  const t = g.table;
+  for (let j = 0; j < g.n; j++) {
+    if (j === i || !g.alive[j] || g.side[j] !== g.side[i]) continue;
+    const dx = t.px[j] - g.spotX[k], dy = t.py[j] - g.spotY[k];
+    if (dx * dx + dy * dy < 1.2) return true;
+  }
+  return false;
+}
+
+/**
+ * The best cover spot for soldier i to move to, written into a scratch slot whose index is
+ * returned (−1 if none). Score: how close the spot's distance to the nearest enemy (at the
+ * start of the turn) is to the preferred fighting distance (closer with aggression), plus
+ * travel. Spots held by a friend are skipped.
+ */
 export function bestCoverSpot(g: NcoGame, i: number, budget: number, aggression: number): number {
   const t = g.table;
   const x = t.px[i], y = t.py[i];
   const w = g.primary[i];
-  const range = W_RANGE[w === 0 ? W_PISTOL : w];
-  const want = range * (1 - 0.6 * aggression);
-  let best = -1, bestS = 1e9;
-  for (let k = 0; k < g.spotCount; k++) {
-    const sx = g.spotX[k], sy = g.spotY[k];
-    const travel = Math.hypot(sx - x, sy - y);
-    if (travel > budget * 3) continue;
-    let occupied = false;
-    let dEnemy = 1e9;
-    for (let j = 0; j < g.n; j++) {
-      if (!g.alive[j] || j === i) continue;
-      const dx = t.px[j] - sx, dy = t.py[j] - sy;
-      const d2 = dx * dx + dy * dy;
-      if (g.side[j] === g.side[i]) { if (d2 < 1.2) occupied = true; }
-      else if (d2 < dEnemy) dEnemy = d2;
+  const want = W_RANGE[w === 0 ? W_PISTOL : w] * (1 - 0.6 * aggression);
+  const base = g.side[i] === 0 ? 0 : 160;
+  let best = -1;
+  for (let tries = 0; tries < 3; tries++) {
+    let bestS = 1e9;
+    best = -1;
+    for (let k = 0; k < g.spotCount; k++) {
+      if (g.spotSkip[k] === g.spotStamp) continue;
+      const dx = g.spotX[k] - x, dy = g.spotY[k] - y;
+      const travel = Math.sqrt(dx * dx + dy * dy);
+      if (travel > budget * 3) continue;
+      const s = Math.abs(g.spotEnemyD[base + k] - want) + 0.3 * travel;
+      if (s < bestS) { bestS = s; best = k; }
     }
-    if (occupied) continue;
-    const s = Math.abs(Math.sqrt(dEnemy) - want) + 0.3 * travel;
-    if (s < bestS) { bestS = s; best = k; }
+    if (best < 0 || !occupied(g, i, best)) break;
+    g.spotSkip[best] = g.spotStamp;
   }
+  g.spotStamp++;
   if (best < 0) return -1;
   const slot = g.sp + 4;
   t.setPoint(slot, g.spotX[best], g.spotY[best]);

@@ -7,6 +7,7 @@ import { orderPhase } from './orders.ts';
 import { specialPhase } from './special.ts';
 import { deploy, setupMap } from './setup.ts';
 import { marginClass } from './victory.ts';
+import { refreshSpotDistances } from './cover-spots.ts';
 
 /** Accumulator offsets, resolved once per worker. */
 export class Offsets {
@@ -41,6 +42,7 @@ function startTurn(g: NcoGame): void {
   g.rangeMod = 0;
   g.dogEvent = false;
   sortActivation(g);
+  refreshSpotDistances(g);
 }
 
 /** Activation priority for scripted policies: soldiers nearest the enemy first. */

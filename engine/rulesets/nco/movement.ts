@@ -32,7 +32,7 @@ function ambushCheck(g: NcoGame, i: number, start: number): boolean {
   const enemy = 1 - g.side[i];
   const probe = g.sp + 2;
   const sx = t.px[start], sy = t.py[start], ex = t.px[i], ey = t.py[i];
-  const len = Math.hypot(ex - sx, ey - sy);
+  const len = Math.sqrt((ex - sx) * (ex - sx) + (ey - sy) * (ey - sy));
   const stepIn = g.scn.rules.ambush_path_step_in;
   const steps = len > 0 ? Math.ceil(len / stepIn) : 0;
   for (let a = 0; a < g.n; a++) {

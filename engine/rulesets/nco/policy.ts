@@ -15,6 +15,9 @@ import { S_FIELD_MEDICINE, S_RELIGIOUS_RITES } from './roster-types.ts';
 import { W_NO_COVER_FIRE, W_PISTOL, W_RANGE } from './weapons.ts';
 import { bestCoverSpot, inCoverSpot } from './cover-spots.ts';
 
+/** A certain single-die hit in bestTarget's integer score units. */
+const CHANCE_ONE = 12960;
+
 function params(g: NcoGame, s: number) {
   return g.scn.policies[s];
 }
@@ -27,7 +30,7 @@ export function noncombatant(g: NcoGame, i: number): boolean {
 export function wantsReactiveDown(g: NcoGame, i: number, chance: number): boolean {
   const p = params(g, g.side[i]);
   if (p.kind === POL_RANDOM) return g.rng.below(2) === 0;
-  return chance >= p.reactiveDownThreshold && p.reactiveDownThreshold < 1;
+  return p.reactiveDownThreshold < 1 && chance >= p.reactiveDownThreshold * 1296; // chance in 1296ths
 }
 
 export function wantsAssaultResponse(g: NcoGame, i: number, _charger: number, _weapon: number): boolean {
@@ -58,7 +61,10 @@ export function rallyWhat(g: NcoGame, i: number): number {
   return hMiss >= pMiss ? 1 : 2;
 }
 
-/** The best enemy target for soldier i under flags; sets g.pickTarget, g.pickWeapon; returns a value. */
+/**
+ * The best enemy target for soldier i under flags; sets g.pickTarget, g.pickWeapon; returns
+ * an integer score: hit chance in 1296ths × dice × 10 (×1.1 for area fire), priority-weighted.
+ */
 function bestTarget(g: NcoGame, i: number, flags: number): number {
   const p = params(g, g.side[i]);
   let best = -1, bestW = 0, bestV = 0;
@@ -66,9 +72,11 @@ function bestTarget(g: NcoGame, i: number, flags: number): number {
     if (!g.alive[j] || g.side[j] === g.side[i] || !g.los(i, j)) continue;
     const w = bestWeapon(g, i, j, flags);
     if (w === 0) continue;
-    let v = g.lastChance;
-    if (p.targetPriority === 1) v *= 1 + (g.maxHealth[j] - g.health[j] + g.maxPsyche[j] - g.psyche[j]) / (g.maxHealth[j] + g.maxPsyche[j]);
-    else if (p.targetPriority === 2) v *= 0.5 + g.scn.killValue[j] / 40;
+    let v = g.lastChance; // integer score; weights keep it integer so nothing boxes
+    if (p.targetPriority === 1) {
+      const den = g.maxHealth[j] + g.maxPsyche[j];
+      v = ((v * (den + g.maxHealth[j] - g.health[j] + g.maxPsyche[j] - g.psyche[j])) / den) | 0;
+    } else if (p.targetPriority === 2) v = ((v * (20 + g.scn.killValue[j])) / 40) | 0;
     if (v > bestV) { bestV = v; best = j; bestW = w; }
   }
   g.pickTarget = best;
@@ -197,7 +205,7 @@ function scriptedOrder(g: NcoGame, i: number): void {
   }
   const fireV = bestTarget(g, i, 0);
   const fireT = g.pickTarget, fireW = g.pickWeapon;
-  if (fireV >= 0.55 - 0.35 * p.aggression || (fireV > 0 && (ww || p.coverPreference >= 0.5 && inCoverSpot(g, i)))) {
+  if (fireV >= (0.55 - 0.35 * p.aggression) * CHANCE_ONE || (fireV > 0 && (ww || p.coverPreference >= 0.5 && inCoverSpot(g, i)))) {
     g.pickOrder = O_FIRE; g.pickTarget = fireT; g.pickWeapon = fireW; return;
   }
   if (ww) { g.pickOrder = fireV > 0 ? O_FIRE : O_RALLY; g.pickTarget = fireT; g.pickWeapon = fireW; return; }
@@ -262,7 +270,7 @@ export function chooseSpecial(g: NcoGame, s: number, qualifies: (g: NcoGame, i: 
     if (a >= 0) { g.pickOrder = SA_ASSAULT; g.pickTarget = a; return; }
   }
   const v = nc ? 0 : bestTarget(g, i, F_FOCUS);
-  if (v >= 0.3) { g.pickOrder = SA_FOCUS_FIRE; return; }
+  if (v >= 0.3 * CHANCE_ONE) { g.pickOrder = SA_FOCUS_FIRE; return; }
   if (!nc && g.turn < g.scn.rules.turns && p.ambushPreference > 0 && g.rng.float() < p.ambushPreference) { g.pickOrder = SA_AMBUSH; return; }
   if (v > 0) { g.pickOrder = SA_FOCUS_FIRE; return; }
   g.pickOrder = SA_MEND;

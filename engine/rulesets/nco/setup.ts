@@ -16,7 +16,7 @@ function blocked(g: NcoGame, x: number, y: number): boolean {
       const ax = t.vx[s + k], ay = t.vy[s + k];
       const ux = t.vx[s + k2] - ax, uy = t.vy[s + k2] - ay;
       const cross = ux * (y - ay) - uy * (x - ax); // CCW polygon: ≥ 0 inside
-      if (cross < -g.r * Math.hypot(ux, uy)) { inside = false; break; } // r-padded so bases clear walls
+      if (cross < -g.r * Math.sqrt(ux * ux + uy * uy)) { inside = false; break; } // r-padded so bases clear walls
     }
     if (inside) return true;
   }

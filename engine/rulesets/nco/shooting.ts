@@ -8,7 +8,7 @@ import {
   W_AS_COVER_FIRE, W_COVER_FIRE_MOD, W_EXTRA_PSYCHE, W_FOCUS_IS_FIRE, W_HIT_DICE, W_LMG, W_NO_MODIFIERS,
   W_PISTOL, W_RANGE, W_RIFLE, W_SCOPED, W_WOUND_MOD, W_HE,
 } from './weapons.ts';
-import { hitProbability, hitTargetFromMods, rollHit } from './tohit.ts';
+import { hitChance36, hitTargetFromMods, rollHit } from './tohit.ts';
 import { applyHits, forceDown } from './damage.ts';
 import { wantsReactiveDown } from './policy.ts';
 
@@ -90,7 +90,8 @@ function resolveOn(g: NcoGame, shooter: number, target: number, weapon: number, 
 function offerReactiveDown(g: NcoGame, shooter: number, target: number, weapon: number, flags: number, area: boolean): void {
   if (g.order[target] !== O_NONE || !g.alive[target] || g.side[target] === g.side[shooter]) return;
   const tn = toHitNumber(g, shooter, target, weapon, flags, area, targetInCover(g, shooter, target));
-  const p = 1 - Math.pow(1 - hitProbability(tn, g.scn.rules.max_hit_target), W_HIT_DICE[weapon]);
+  const n = hitChance36(tn, g.scn.rules.max_hit_target);
+  const p = W_HIT_DICE[weapon] === 2 ? 1296 - (36 - n) * (36 - n) : 36 * n; // in 1296ths
   if (wantsReactiveDown(g, target, p)) {
     forceDown(g, target);
     g.count(target, 11);
@@ -136,10 +137,13 @@ export function areaFire(g: NcoGame, shooter: number, aim: number, weapon: numbe
   return hits;
 }
 
-/** Probability that one attack of `weapon` scores at least one hit on target (policy scoring). */
+/**
+ * Chance in 1296ths (an integer, so nothing boxes) that one attack of `weapon` scores at
+ * least one hit on target; policy scoring, with cached cover.
+ */
 export function hitChance(g: NcoGame, shooter: number, target: number, weapon: number, flags: number): number {
   const area = W_AS_COVER_FIRE[weapon] === 1 || (flags & F_COVER_ORDER) !== 0;
-  const tn = toHitNumber(g, shooter, target, weapon, flags, area, targetInCover(g, shooter, target));
-  const p = hitProbability(tn, g.scn.rules.max_hit_target);
-  return W_HIT_DICE[weapon] === 2 ? 1 - (1 - p) * (1 - p) : p;
+  const tn = toHitNumber(g, shooter, target, weapon, flags, area, g.coverGuess(shooter, target));
+  const n = hitChance36(tn, g.scn.rules.max_hit_target);
+  return W_HIT_DICE[weapon] === 2 ? 1296 - (36 - n) * (36 - n) : 36 * n;
 }

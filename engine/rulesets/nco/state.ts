@@ -40,7 +40,8 @@ export class NcoGame {
   readonly table: Table;
   // Static per soldier (copied from the scenario on reset; events/items may change some later).
   readonly side: Uint8Array;
-  readonly moveIn: Float64Array;
+  /** Move in whole inches (Int32 so budgets never box as doubles). */
+  readonly moveIn: Int32Array;
   readonly courage: Int32Array;
   readonly maxHealth: Int32Array;
   readonly maxPsyche: Int32Array;
@@ -78,6 +79,11 @@ export class NcoGame {
   readonly spotX = new Float64Array(160);
   readonly spotY = new Float64Array(160);
   spotCount = 0;
+  /** Marks spots rejected during one bestCoverSpot call (compared with spotStamp). */
+  readonly spotSkip = new Int32Array(160);
+  spotStamp = 1;
+  /** Per side, each spot's distance to the nearest enemy at the start of the turn. */
+  readonly spotEnemyD = new Float64Array(320);
   /** Terrain height under each soldier, refreshed when he moves. */
   readonly elevC: Float64Array;
   /** Primary weapon jammed this turn (Easy event). */
@@ -128,6 +134,8 @@ export class NcoGame {
   readonly score: Float64Array;
   /** Visibility cache: −1 unknown, 0 no LOS, 1 LOS. Cleared per row/col when a model moves. */
   readonly vis: Int8Array;
+  /** Cover cache for policy scoring only (row = shooter); exact tests are used to resolve shots. */
+  readonly cov: Int8Array;
   /** First scratch slot in table points. */
   readonly sp: number;
 
@@ -136,7 +144,7 @@ export class NcoGame {
     this.table = new Table({ maxPolygons: 48, maxVertices: 384, points: n + SCRATCH_POINTS });
     this.sp = n;
     this.side = new Uint8Array(n);
-    this.moveIn = new Float64Array(n);
+    this.moveIn = new Int32Array(n);
     this.courage = new Int32Array(n);
     this.maxHealth = new Int32Array(n);
     this.maxPsyche = new Int32Array(n);
@@ -163,6 +171,7 @@ export class NcoGame {
     this.r = scn.rules.base_radius_in;
     this.score = new Float64Array(n + 1);
     this.vis = new Int8Array(n * n);
+    this.cov = new Int8Array(n * n);
   }
 
   /** Restores the start-of-game state for a new seed. */
@@ -199,6 +208,7 @@ export class NcoGame {
     this.vp.fill(0);
     this.casualtiesThisTurn.fill(0);
     this.vis.fill(-1);
+    this.cov.fill(-1);
     this.turn = 0;
     this.phase = 0;
     this.moveMod = 0;
@@ -222,6 +232,17 @@ export class NcoGame {
     return v === 1;
   }
 
+  /** Cover of b from a for policy scoring, cached until either moves (intervening models may be stale). */
+  coverGuess(a: number, b: number): boolean {
+    const k = a * this.n + b;
+    let v = this.cov[k];
+    if (v < 0) {
+      v = !this.los(a, b) || this.table.inCover(a, b, this.alive, this.n) ? 1 : 0;
+      this.cov[k] = v;
+    }
+    return v === 1;
+  }
+
   /** Ends the game when a side has no soldier left. */
   checkOver(): void {
     let a = 0, b = 0;
@@ -236,6 +257,8 @@ export class NcoGame {
     for (let j = 0; j < n; j++) {
       this.vis[a * n + j] = -1;
       this.vis[j * n + a] = -1;
+      this.cov[a * n + j] = -1;
+      this.cov[j * n + a] = -1;
     }
   }
 

@@ -27,9 +27,17 @@ export function rollHit(rng: Rng, t: number, maxTarget: number): boolean {
 
 /** Exact probability that one die hits target t: the closed form of rollHit. */
 export function hitProbability(t: number, maxTarget: number): number {
+  return hitChance36(t, maxTarget) / 36;
+}
+
+/**
+ * The same probability in 36ths, as an integer, for the hot loop: integers never box,
+ * and sums of them stay exact (a 2-dice chance is then in 1296ths).
+ */
+export function hitChance36(t: number, maxTarget: number): number {
   if (t > maxTarget) return 0;
-  if (t <= 6) return (7 - (t < 2 ? 2 : t)) / 6;
+  if (t <= 6) return 6 * (7 - (t < 2 ? 2 : t));
   const need = t - 2;
   if (need > 6) return 0;
-  return (1 / 6) * ((7 - need) / 6);
+  return 7 - need;
 }

@@ -28,12 +28,12 @@ export function bestWeapon(g: NcoGame, i: number, target: number, flags: number)
   if (p !== 0 && !((flags & F_ADVANCE) !== 0 && W_NO_ADVANCE[p]) && !((flags & F_COVER_ORDER) !== 0 && W_NO_COVER_FIRE[p])) {
     if (d <= effectiveRange(g, p, flags)) {
       const c = hitChance(g, i, target, p, flags);
-      const v = c * W_HIT_DICE[p] * (W_AS_COVER_FIRE[p] ? 1.1 : 1);
+      const v = c * W_HIT_DICE[p] * (W_AS_COVER_FIRE[p] ? 11 : 10); // integer score: 1296ths × dice × 10
       if (v > bestV) { bestV = v; best = p; }
     }
   }
   if (g.scn.pistol[i] && p !== W_PISTOL && (flags & F_COVER_ORDER) === 0 && d <= effectiveRange(g, W_PISTOL, flags)) {
-    const c = hitChance(g, i, target, W_PISTOL, flags);
+    const c = hitChance(g, i, target, W_PISTOL, flags) * 10;
     if (c > bestV) { bestV = c; best = W_PISTOL; }
   }
   g.lastChance = bestV;

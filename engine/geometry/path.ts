@@ -1,0 +1,363 @@
+import { DIFFICULT, EPS, IMPASSABLE } from './flags.ts';
+import { Profile } from './profile.ts';
+import type { Table } from './table.ts';
+
+/** Extra clearance beyond the base radius for routing nodes, so routes never graze corners. */
+const NODE_MARGIN = 0.01;
+/** How far short of an obstacle a model stops when it cannot pay the climb. */
+const BACKOFF = 1e-4;
+
+/**
+ * R2 movement on a visibility graph instead of the digest's 0.25" grid: exact straight
+ * lines, far fewer nodes. Nodes are the vertices of barrier polygons (impassable;
+ * difficult when running; taller than waist height) pushed outward by baseRadius +
+ * NODE_MARGIN; A* with a Euclidean
+ * heuristic finds the cheapest route, where a leg costs its length plus climbing costs.
+ * Node-to-node leg costs are cached per terrain version and mode (walk/run), so repeated
+ * queries on one map only evaluate legs from the start and to the goal.
+ */
+export class Router {
+  private readonly t: Table;
+  private readonly maxN: number;
+  private builtVersion = -1;
+  nNodes = 0;
+  readonly nodeX: Float64Array;
+  readonly nodeY: Float64Array;
+  /** bit 0: usable when walking, bit 1: usable when running. */
+  readonly nodeMode: Uint8Array;
+  private gen = 0;
+  private readonly edgeCost: Float64Array;
+  private readonly edgeStamp: Int32Array;
+  // A* state over nodes 0..n-1, start = n, goal = n+1.
+  private readonly g: Float64Array;
+  private readonly f: Float64Array;
+  private readonly prev: Int32Array;
+  private readonly state: Uint8Array;
+  private readonly open: Int32Array;
+  // The solved path (waypoints, start first) and the goal.
+  readonly pathX: Float64Array;
+  readonly pathY: Float64Array;
+  pathN = 0;
+  /** [0] cost of the last solve, [2..3] clamped goal, [4] stopWithin (in), [5] last leg's cost, [6] straight cost, [7] budget in / inches moved out. */
+  readonly out = new Float64Array(8);
+  private readonly prof: Profile;
+
+  constructor(t: Table) {
+    this.t = t;
+    const N = t.maxVertices;
+    this.maxN = N;
+    this.nodeX = new Float64Array(N + 2);
+    this.nodeY = new Float64Array(N + 2);
+    this.nodeMode = new Uint8Array(N);
+    this.edgeCost = new Float64Array(2 * N * N);
+    this.edgeStamp = new Int32Array(2 * N * N);
+    this.g = new Float64Array(N + 2);
+    this.f = new Float64Array(N + 2);
+    this.prev = new Int32Array(N + 2);
+    this.state = new Uint8Array(N + 2);
+    this.open = new Int32Array(N + 2);
+    this.pathX = new Float64Array(N + 2);
+    this.pathY = new Float64Array(N + 2);
+    this.prof = new Profile(t);
+  }
+
+  /** Rebuilds routing nodes after a terrain or option change. */
+  private ensureGraph(): void {
+    const T = this.t;
+    if (this.builtVersion === T.version) return;
+    this.builtVersion = T.version;
+    this.gen++;
+    const r = T.baseRadius, rr = r + NODE_MARGIN;
+    const lo = r - EPS, hiX = T.width - r + EPS, hiY = T.height - r + EPS;
+    let n = 0;
+    for (let p = 0; p < T.polygonCount; p++) {
+      // Only barriers get routing nodes: a waist-high piece costs a flat +waistHighCost,
+      // so routes simply cross it rather than look for a way round (fewer nodes).
+      const fl = T.pFlags[p];
+      const rel = (fl & IMPASSABLE || T.pHeight[p] > T.waistHeight ? 3 : 0) | (fl & DIFFICULT ? 2 : 0);
+      if (rel === 0) continue;
+      const s = T.pStart[p], c = T.pCount[p];
+      for (let k = 0; k < c; k++) {
+        const i = s + k, h = s + ((k + c - 1) % c);
+        // Corner of the polygon offset by rr: along the normals' bisector, miter-limited.
+        const mx = T.nx[h] + T.nx[i], my = T.ny[h] + T.ny[i];
+        const m2 = mx * mx + my * my;
+        if (m2 < 1e-12) continue;
+        let k2 = (2 * rr) / m2;
+        const lim = (4 * rr) / Math.sqrt(m2);
+        if (k2 > lim) k2 = lim;
+        const x = T.vx[i] + k2 * mx, y = T.vy[i] + k2 * my;
+        if (x < lo || x > hiX || y < lo || y > hiY) continue;
+        let mode = rel;
+        T.q[0] = x;
+        T.q[1] = y;
+        for (let o = 0; o < T.polygonCount && mode !== 0; o++) {
+          if (!T.insideQ(o)) continue;
+          if (T.pFlags[o] & IMPASSABLE) mode = 0;
+          else if (T.pFlags[o] & DIFFICULT) mode &= 1;
+        }
+        if (mode === 0) continue;
+        this.nodeX[n] = x;
+        this.nodeY[n] = y;
+        this.nodeMode[n] = mode;
+        n++;
+      }
+    }
+    this.nNodes = n;
+  }
+
+  /**
+   * Can the move use the leg from node i to node j (start = nNodes, goal = nNodes + 1)?
+   * If so its full cost (length + extra) is in out[5]. Indices, not coordinates, so no
+   * double is boxed across the call.
+   */
+  private leg(i: number, j: number, run: boolean): boolean {
+    const s = this.t.seg;
+    const x0 = this.nodeX[i], y0 = this.nodeY[i];
+    const dx = this.nodeX[j] - x0, dy = this.nodeY[j] - y0;
+    s[0] = x0;
+    s[1] = y0;
+    s[2] = dx;
+    s[3] = dy;
+    s[4] = Math.sqrt(dx * dx + dy * dy);
+    this.t.segBox();
+    if (!this.prof.eval(run, false)) return false;
+    this.out[5] = s[4] + this.prof.extra[0];
+    return true;
+  }
+
+  /** Puts into the goal node the first point on the way from node i to the goal within R of it. */
+  private goalTarget(i: number): void {
+    const G = this.nNodes + 1;
+    const gx = this.out[2], gy = this.out[3], R = this.out[4];
+    const dx = this.nodeX[i] - gx, dy = this.nodeY[i] - gy;
+    const d = Math.sqrt(dx * dx + dy * dy);
+    if (R > 0 && d > R) {
+      this.nodeX[G] = gx + (R * dx) / d;
+      this.nodeY[G] = gy + (R * dy) / d;
+    } else {
+      this.nodeX[G] = gx;
+      this.nodeY[G] = gy;
+    }
+  }
+
+  /**
+   * Finds the cheapest path from slot a to within R = out[4] of slot b (b clamped into the
+   * table). On success fills pathX/pathY (start first, last point = where the move ends)
+   * and sets out[0] to its cost; returns false if unreachable. Doubles travel in `out`.
+   */
+  solve(a: number, b: number, run: boolean): boolean {
+    const T = this.t;
+    this.ensureGraph();
+    const ax = T.px[a], ay = T.py[a];
+    const r = T.baseRadius;
+    let gx = T.px[b], gy = T.py[b];
+    gx = gx < r ? r : gx > T.width - r ? T.width - r : gx;
+    gy = gy < r ? r : gy > T.height - r ? T.height - r : gy;
+    this.out[2] = gx;
+    this.out[3] = gy;
+    const R = this.out[4];
+    const S = this.nNodes, G = S + 1;
+    this.nodeX[S] = ax;
+    this.nodeY[S] = ay;
+    this.pathX[0] = ax;
+    this.pathY[0] = ay;
+    const dgx = gx - ax, dgy = gy - ay;
+    if (dgx * dgx + dgy * dgy <= (R + EPS) * (R + EPS)) {
+      this.pathN = 1;
+      this.out[0] = 0;
+      return true;
+    }
+    this.goalTarget(S);
+    this.out[6] = Infinity;
+    if (this.leg(S, G, run)) {
+      this.out[6] = this.out[5];
+      if (this.prof.extra[0] === 0) {
+        // Nothing beats a free straight line.
+        this.pathX[1] = this.nodeX[G];
+        this.pathY[1] = this.nodeY[G];
+        this.pathN = 2;
+        this.out[0] = this.out[5];
+        return true;
+      }
+    }
+    // A start inside something the mode may not enter cannot go anywhere.
+    T.q[0] = ax;
+    T.q[1] = ay;
+    for (let p = 0; p < T.polygonCount; p++) {
+      const fl = T.pFlags[p];
+      if ((fl & IMPASSABLE || (run && fl & DIFFICULT)) && T.insideQ(p)) return false;
+    }
+    return this.search(run);
+  }
+
+  /** A* over the nodes; out[6] holds the straight start→goal cost (maybe Infinity). */
+  private search(run: boolean): boolean {
+    const n = this.nNodes, S = n, G = n + 1;
+    const bit = run ? 2 : 1;
+    const g = this.g, f = this.f, prev = this.prev, state = this.state, open = this.open;
+    const gx = this.out[2], gy = this.out[3], R = this.out[4];
+    const direct = this.out[6];
+    state.fill(0, 0, n + 2);
+    let nOpen = 0;
+    g[G] = direct;
+    prev[G] = S;
+    if (direct < Infinity) {
+      f[G] = direct;
+      state[G] = 1;
+      open[nOpen++] = G;
+    }
+    for (let v = 0; v < n; v++) {
+      if ((this.nodeMode[v] & bit) === 0 || !this.leg(S, v, run)) continue;
+      const dx = this.nodeX[v] - gx, dy = this.nodeY[v] - gy;
+      const h = Math.sqrt(dx * dx + dy * dy) - R; // admissible: no leg costs less than its length
+      g[v] = this.out[5];
+      prev[v] = S;
+      f[v] = g[v] + Math.max(h, 0);
+      state[v] = 1;
+      open[nOpen++] = v;
+    }
+    state[S] = 2;
+    const base = (run ? 1 : 0) * this.maxN;
+    while (nOpen > 0) {
+      let bi = 0;
+      for (let i = 1; i < nOpen; i++) if (f[open[i]] < f[open[bi]]) bi = i;
+      const u = open[bi];
+      open[bi] = open[--nOpen];
+      state[u] = 2;
+      if (u === G) return this.buildPath(G, S);
+      const row = (base + u) * this.maxN;
+      for (let v = 0; v < n; v++) {
+        if (state[v] === 2 || (this.nodeMode[v] & bit) === 0) continue;
+        if (this.edgeStamp[row + v] !== this.gen) {
+          this.edgeCost[row + v] = Infinity;
+          if (this.leg(u, v, run)) this.edgeCost[row + v] = this.out[5];
+          this.edgeStamp[row + v] = this.gen;
+        }
+        const c = this.edgeCost[row + v];
+        if (c === Infinity) continue;
+        const ng = g[u] + c;
+        if (state[v] === 1 && ng >= g[v]) continue;
+        const dx = this.nodeX[v] - gx, dy = this.nodeY[v] - gy;
+        const h = Math.sqrt(dx * dx + dy * dy) - R;
+        g[v] = ng;
+        prev[v] = u;
+        f[v] = ng + Math.max(h, 0);
+        if (state[v] === 0) {
+          state[v] = 1;
+          open[nOpen++] = v;
+        }
+      }
+      if (state[G] !== 2) {
+        this.goalTarget(u);
+        if (this.leg(u, G, run) && (state[G] === 0 || g[u] + this.out[5] < g[G])) {
+          g[G] = g[u] + this.out[5];
+          prev[G] = u;
+          f[G] = g[G];
+          if (state[G] === 0) {
+            state[G] = 1;
+            open[nOpen++] = G;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  private buildPath(G: number, S: number): boolean {
+    let k = 0;
+    for (let v = this.prev[G]; v !== S; v = this.prev[v]) k++;
+    this.pathN = k + 2;
+    let i = k;
+    for (let v = this.prev[G]; v !== S; v = this.prev[v]) {
+      this.pathX[i] = this.nodeX[v];
+      this.pathY[i] = this.nodeY[v];
+      i--;
+    }
+    this.goalTarget(this.prev[G]);
+    this.pathX[k + 1] = this.nodeX[G];
+    this.pathY[k + 1] = this.nodeY[G];
+    this.out[0] = this.g[G];
+    return true;
+  }
+
+  /**
+   * Table.moveToward: walks the solved path with budget out[7], paying climbs whole and
+   * stopping within R = out[4] of the goal. Leaves the inches spent in out[7].
+   */
+  move(a: number, b: number, run: boolean): void {
+    const budget = this.out[7];
+    this.out[7] = 0;
+    if (!this.solve(a, b, run)) return;
+    const T = this.t, s = T.seg, P = this.prof;
+    const gx = this.out[2], gy = this.out[3], R = this.out[4];
+    let rem = budget;
+    let x = this.pathX[0], y = this.pathY[0];
+    for (let k = 0; k + 1 < this.pathN && rem > 0; k++) {
+      const x0 = this.pathX[k], y0 = this.pathY[k];
+      const dx = this.pathX[k + 1] - x0, dy = this.pathY[k + 1] - y0;
+      const L = Math.sqrt(dx * dx + dy * dy);
+      if (L <= EPS) continue;
+      const ux = dx / L, uy = dy / L;
+      // First point of this leg within R of the goal (the "as soon as" stop).
+      let sStop = L, reached = k + 2 === this.pathN;
+      if (R > 0) {
+        const wx = x0 - gx, wy = y0 - gy;
+        const kk = ux * wx + uy * wy, cc = wx * wx + wy * wy - R * R;
+        const disc = kk * kk - cc;
+        if (cc <= 0) {
+          sStop = 0;
+          reached = true;
+        } else if (disc >= 0) {
+          const s0 = -kk - Math.sqrt(disc);
+          if (s0 >= 0 && s0 <= L) {
+            sStop = s0;
+            reached = true;
+          }
+        }
+      }
+      s[0] = x0;
+      s[1] = y0;
+      s[2] = dx;
+      s[3] = dy;
+      s[4] = L;
+      T.segBox();
+      P.eval(run, true);
+      let pos = 0;
+      let stopped = false;
+      for (let e = 0; e < P.legN; e++) {
+        const se = P.legS[e];
+        if (se >= sStop - EPS) break;
+        if (rem < se - pos) break; // runs out before the obstacle; handled below
+        rem -= se - pos;
+        pos = se;
+        if (rem < P.legC[e]) {
+          // Cannot pay the climb: stop at the foot, just short of the edge.
+          const back = Math.min(pos, BACKOFF);
+          pos -= back;
+          rem += back;
+          stopped = true;
+          break;
+        }
+        rem -= P.legC[e];
+      }
+      if (!stopped) {
+        const need = sStop - pos;
+        if (rem < need) {
+          pos += rem;
+          rem = 0;
+          stopped = true;
+        } else {
+          rem -= need;
+          pos = sStop;
+        }
+      }
+      x = x0 + ux * pos;
+      y = y0 + uy * pos;
+      if (stopped || reached) break;
+    }
+    T.px[a] = x;
+    T.py[a] = y;
+    this.out[7] = budget - rem;
+  }
+}
