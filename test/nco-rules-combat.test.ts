@@ -4,8 +4,7 @@
  *
  * Dice: closeCombat draws two D6 per round (the charger's first), nothing else, so a
  * fresh `new Rng(seed)` replays it. Assault geometry: the charger at (10, 4) and the
- * target 4" or 9" north of him (centre to centre); see the rounding bug below for why
- * these exact positions.
+ * target 4" or 9" north of him (centre to centre).
  */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../engine/rng.ts';
@@ -239,12 +238,8 @@ describe('items 26, 30, 61: Assault', () => {
     executeOrder(g, A, O_ASSAULT);
     expect([g.order[A], g.alive[B]]).toEqual([O_ASSAULT, 0]);
   });
-  // BUG: assault.ts assault() (and snap()) move the charger with stopWithin = contact = 2r + 0.01
-  // and then test `table.dist(charger, target) > contact`. The router stops at that distance up
-  // to rounding (e.g. 1.0100000000000016), so on open ground about half of all Assaults that do
-  // reach base contact are treated as falling short (R6) and no close combat happens.
-  // Fix: compare with a tolerance (dist > contact + 1e-6) or move to within 2r and test 2r + 0.01.
-  it.fails('item 61: every Assault that can reach on open ground ends in close combat (rounding at contact distance)', () => {
+  // Regression test for bug B1 (docs/rules/nco.md), fixed: assault() compared the contact distance without a rounding tolerance.
+  it('item 61: every Assault that can reach on open ground ends in close combat (rounding at contact distance)', () => {
     const r = new Rng(99);
     for (let k = 0; k < 200; k++) {
       const { g, A, B } = duel(CORPORAL, { type: 'private' });
@@ -264,11 +259,8 @@ function orderAll(g: ReturnType<typeof duel>['g']): void {
 }
 
 describe('R6 options', () => {
-  // BUG: params.ts declares rules.assault_requires_los (R6) but nothing reads it: assault()
-  // never checks LOS itself and the policies always require it (policy.ts assaultTarget uses
-  // nearestEnemy(g, i, true); randomOrder needs a visible enemy), so `false` changes nothing.
-  // Fix: read the option in assaultTarget/randomOrder (and in assault() when true), or drop it.
-  it.fails('R6: with assault_requires_los = false a scripted soldier may charge a reachable enemy he cannot see', () => {
+  // Regression test for bug B8 (docs/rules/nco.md), fixed: rules.assault_requires_los was read nowhere.
+  it('R6: with assault_requires_los = false a scripted soldier may charge a reachable enemy he cannot see', () => {
     const h = build({
       a: [{ type: 'sergeant' }, CORPORAL], b: [{ type: 'sergeant' }, { type: 'private' }],
       terrain: [{ name: 'pillar', polygon: [[9, 7], [11, 7], [11, 9], [9, 9]], obscuring: true, impassable: true, height: 6 }],

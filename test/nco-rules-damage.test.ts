@@ -180,12 +180,8 @@ describe('items 55–60: health, psyche and breakdown', () => {
       expect([g.alive[T], g.psyche[T], g.down[T], g.order[T], g.brokenNow[T]]).toEqual([1, 3, 1, O_DOWN, 0]);
     }
   });
-  // BUG: assault.ts snap() moves the Snapped soldier with stopWithin = contact (2r + 0.01) and
-  // then requires table.dist(i, target) <= contact. The router stops him at that distance up to
-  // floating-point rounding, so about half the time the distance is 1.0100000000000016 > 1.01
-  // and a soldier who did reach his target is treated as having failed (he goes Down with full
-  // psyche instead of both being removed). Same bug as assault() below (nco-rules-combat).
-  it.fails('item 59: a Snapped soldier who reaches the nearest soldier (a friend, 3" away) removes both', () => {
+  // Regression test for bug B1 (docs/rules/nco.md), fixed: snap() compared the contact distance without a rounding tolerance.
+  it('item 59: a Snapped soldier who reaches the nearest soldier (a friend, 3" away) removes both', () => {
     for (const [x, y] of [[20, 30], [12.3, 25.7], [7, 31]]) {
       const { g, T, S, b0 } = setup();
       const friend = b0 + 2;
@@ -200,22 +196,16 @@ describe('items 55–60: health, psyche and breakdown', () => {
       expect([g.vp[0], g.vp[1]]).toEqual([16, 0]); // R10: the enemy scores both
     }
   });
-  it('item 59: a Snapped soldier who reaches the nearest soldier: the one-move outcome is all-or-nothing', () => {
-    // Until the bug above is fixed, check the invariant that holds either way: both die, or
-    // he survives Down at full psyche next to his target.
-    const { g, T, S, b0 } = setup();
-    const friend = b0 + 2;
-    place(g, T, 20, 30);
-    place(g, friend, 23, 30);
-    setOrder(g, friend, O_FIRE);
+  // Regression (B12, fixed): a soldier still at 0 psyche from last turn's breakdown, not yet
+  // rallied, is not broken again by more psyche loss; item 59 rolls only after psyche was regained.
+  it('item 59: psyche loss while still at 0 from last turn\'s breakdown (not yet rallied) is not a second breakdown', () => {
+    const { g, T, S } = setup();
     g.breakdowns[T] = 1;
-    g.psyche[T] = 1;
-    dice(g, seedForFaces([6]));
+    g.psyche[T] = 0;
+    g.mustRally[T] = 1; // as startTurn leaves him: brokenNow cleared, must Rally
+    dice(g, seedForFaces([1]));
     losePsyche(g, T, 1, S);
-    if (g.alive[T]) {
-      expect([g.alive[friend], g.psyche[T], g.down[T]]).toEqual([1, 3, 1]);
-      expect(g.table.dist(T, friend)).toBeCloseTo(1.01, 9);
-    } else expect(g.alive[friend]).toBe(0);
+    expect([g.alive[T], g.breakdowns[T], g.psyche[T]]).toEqual([1, 1, 0]);
   });
   it('R9: the D6 table applies to every breakdown after the first (breakdown_table_every_time); off: only the second', () => {
     const on = setup();

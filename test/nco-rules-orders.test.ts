@@ -342,11 +342,8 @@ describe('item 15, items 45, 71, R3: more order details', () => {
     expect(g.table.px[S]).toBeCloseTo(0.5, 9);
     expect(g.table.py[S]).toBeCloseTo(4, 9);
   });
-  // BUG: item 45 / R17 "a flamethrower runs out after 4 uses; the soldier then drops it and keeps
-  // only his pistol" is not implemented: there is no use counter (no flamer_uses parameter, R17)
-  // and W_FLAMER fires for ever. The roster sells the flamethrower (+3 sps), so games with it are
-  // wrong. Fix: count uses per soldier (one use = one order, R17) and set primary to W_PISTOL after 4.
-  it.fails('item 45 / R17: after 4 uses the flamethrower is dropped for the pistol', () => {
+  // Regression test for bug B6 (docs/rules/nco.md), fixed: the flamethrower never ran out.
+  it('item 45 / R17: after 4 uses the flamethrower is dropped for the pistol', () => {
     const h = build({ a: [{ type: 'sergeant' }, { type: 'engineer', primary: 'flamethrower' }] });
     const g = h.g, E = 1, T = h.b0 + 1;
     place(g, E, 10, 4);
@@ -361,12 +358,8 @@ describe('item 15, items 45, 71, R3: more order details', () => {
     }
     expect(g.primary[E]).toBe(W_PISTOL);
   });
-  // BUG (minor): orders.ts applies Inspiring Presence (item 71) only inside executeOrder. A
-  // Sergeant who takes one of his dice to Fire in response to an Assault (assault.ts assault()/
-  // snap() set g.order = O_FIRE directly) or to trigger an Ambush in the Order phase
-  // (movement.ts ambushCheck) has been given an order die other than Rally or Down, but his
-  // allies get no +1 psyche. Fix: call the same inspire() on those die-taking Fire orders.
-  it.fails('item 71: a Sergeant who uses his die to fire at a charger inspires allies within 4"', () => {
+  // Regression test for bug B9 (docs/rules/nco.md), fixed: Inspiring Presence was only applied inside executeOrder.
+  it('item 71: a Sergeant who uses his die to fire at a charger inspires allies within 4"', () => {
     const h = build({ a: [{ type: 'sergeant' }, { type: 'corporal' }], b: [{ type: 'sergeant' }, { type: 'private' }] });
     const g = h.g, C = 1, SGT = h.b0, P = h.b0 + 1;
     place(g, C, 10, 4);
@@ -379,11 +372,8 @@ describe('item 15, items 45, 71, R3: more order details', () => {
     expect(g.order[SGT]).toBe(O_FIRE);
     expect(g.psyche[P]).toBe(2);
   });
-  // BUG (minor): rules.measure = 'centre' (R3 option) switches weapon ranges and the Cover Fire
-  // radius to centre-to-centre (shooting.ts), but the other rule distances stay base edge to
-  // base edge: Mend B's 3" (policy.ts mendChoice), Inspiring Presence 4"/8" (orders.ts inspire),
-  // Ruthless 6" (damage.ts ruthlessNear). Fix: one helper `ruleDist(g, a, b)` used everywhere.
-  it.fails('R3: with measure = centre, Mend B reaches a friend 3" centre to centre, not 3.5"', () => {
+  // Regression test for bug B10 (docs/rules/nco.md), fixed: Mend/IP/Ruthless ignored rules.measure.
+  it('R3: with measure = centre, Mend B reaches a friend 3" centre to centre, not 3.5"', () => {
     const { g } = build({ rules: { measure: 'centre' } });
     place(g, 0, 10, 10);
     place(g, 1, 13.5, 10); // 3.5" centre to centre, 2.5" edge to edge

@@ -191,15 +191,23 @@ describe('item 29, 76: Focus Fire and Deadeye', () => {
     at(h, MARKS, 15);
     expect(tn(h, MARKS, W_SCOPED, 0, false, true)).toBe(2); // 3 −1 scoped, cover and Down ignored
   });
-  // BUG: shooting.ts toHitNumber applies Deadeye's "Fire counts as Focus Fire" to every attack,
-  // including a Cover Fire order (F_COVER_ORDER). Item 76 makes only a Fire order a Focus Fire;
-  // a Cover Fire order is not a Fire order (item 16), so cover and Down must still count.
-  it.fails('item 76: a Deadeye soldier\'s Cover Fire order still takes the cover and Down penalties', () => {
+  // Regression test for bug B2 (docs/rules/nco.md), fixed: Deadeye's Focus Fire also applied to Cover Fire orders.
+  it('item 76: a Deadeye soldier\'s Cover Fire order still takes the cover and Down penalties', () => {
     const h = setup();
     h.g.down[h.b0] = 1;
     at(h, MARKS, 15);
     // 3 +2 Cover Fire −1 scoped +1 cover +1 Down = 6
     expect(tn(h, MARKS, W_SCOPED, F_COVER_ORDER, true, true)).toBe(6);
+  });
+});
+
+describe('item 76: Deadeye on an Advance (decision beyond the digest)', () => {
+  it('item 76: the shot after an Advance is not a Fire order: a Deadeye soldier takes cover and Down penalties (scope off too)', () => {
+    const h = setup();
+    h.g.down[h.b0] = 1;
+    at(h, MARKS, 15);
+    // Rifle stats on an Advance (R15): no scope +1, 15" is beyond half of 20": 3 +1 cover +1 Down = 5
+    expect(tn(h, MARKS, W_SCOPED, F_ADVANCE, false, true)).toBe(5);
   });
 });
 

@@ -182,11 +182,8 @@ describe('items 11–14 / R4: the order dice bag', () => {
     forceDown(g, h.b0 + 1);
     expect([g.streakSide, g.streakLen, g.unordered[0], g.unordered[1]]).toEqual([0, 3, 7, 7]);
   });
-  // BUG: params.ts declares rules.streak_counts_reactive (R4 option "whether reactive/forced
-  // pulls count toward it") but no code reads it: forceDown (damage.ts), the Assault response
-  // (assault.ts) and the Ambush trigger (movement.ts) never touch g.streakSide/streakLen.
-  // Fix: when the option is on, count those pulls like a blind draw of that side (or drop the option).
-  it.fails('R4: with streak_counts_reactive = true a reactive Down counts toward the streak', () => {
+  // Regression test for bug B7 (docs/rules/nco.md), fixed: rules.streak_counts_reactive was read nowhere.
+  it('R4: with streak_counts_reactive = true a reactive Down counts toward the streak', () => {
     const h = walled({ streak_counts_reactive: true });
     const g = h.g;
     g.streakSide = 0;
@@ -249,6 +246,33 @@ describe('items 3, 9, 11, 58: whole games', () => {
       }
       expect(ctl.draws.length).toBe(96);
     }
+  });
+  it('item 18 / R5: Ambush tokens survive the End phase: the ambusher starts the next turn still waiting and Down; then the token expires', () => {
+    const rosters = ['us-army-100.json', 'german-heer-100.json'].map((f) => JSON.parse(readFileSync(join(ROSTERS, f), 'utf8')));
+    const scn = compileNco({
+      ruleset: 'nco', scenario: 'basic', map: { generate: { mirrored: true } }, rules: {},
+      sides: [{ name: 'US', roster: rosters[0], policy: 'random' }, { name: 'DE', roster: rosters[1], policy: 'cautious' }],
+    });
+    const w = createNcoGame(scn);
+    const n = w.g.n;
+    const endAmbush = new Int32Array(n);
+    let carried = 0, expired = 0;
+    for (let k = 1; k <= 100; k++) {
+      clearLog();
+      let turn = 0;
+      ctl.beforeSpecial = (g) => endAmbush.set(g.ambush);
+      ctl.beforeOrder = (g) => {
+        if (g.turn === turn) return;
+        if (turn > 0) for (let i = 0; i < n; i++) if (g.alive[i]) {
+          if (endAmbush[i] === 2) { expect([g.ambush[i], g.down[i], g.order[i]]).toEqual([1, 1, O_NONE]); carried++; }
+          if (endAmbush[i] === 1) { expect(g.ambush[i]).toBe(0); expired++; }
+        }
+        turn = g.turn;
+      };
+      playNco(w.g, w.o, k, new Recorder(scn.layout));
+    }
+    expect(carried).toBeGreaterThan(0);
+    expect(expired).toBeGreaterThan(0);
   });
   it('item 58: the turn after a breakdown, the broken soldier gets his side\'s first die, for a psyche Rally (random policies, 200 games)', () => {
     const rosters = ['us-army-100.json', 'german-heer-100.json'].map((f) => JSON.parse(readFileSync(join(ROSTERS, f), 'utf8')));

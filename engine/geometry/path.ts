@@ -126,10 +126,13 @@ export class Router {
     return true;
   }
 
-  /** Puts into the goal node the first point on the way from node i to the goal within R of it. */
+  /**
+   * Puts into the goal node the first point on the way from node i to the goal within R of
+   * it, aiming EPS inside so the final distance is ≤ R despite rounding (callers test it).
+   */
   private goalTarget(i: number): void {
     const G = this.nNodes + 1;
-    const gx = this.out[2], gy = this.out[3], R = this.out[4];
+    const gx = this.out[2], gy = this.out[3], R = this.out[4] - EPS;
     const dx = this.nodeX[i] - gx, dy = this.nodeY[i] - gy;
     const d = Math.sqrt(dx * dx + dy * dy);
     if (R > 0 && d > R) {
@@ -163,7 +166,7 @@ export class Router {
     this.pathX[0] = ax;
     this.pathY[0] = ay;
     const dgx = gx - ax, dgy = gy - ay;
-    if (dgx * dgx + dgy * dgy <= (R + EPS) * (R + EPS)) {
+    if (Math.sqrt(dgx * dgx + dgy * dgy) <= R) {
       this.pathN = 1;
       this.out[0] = 0;
       return true;
@@ -191,7 +194,13 @@ export class Router {
     return this.search(run);
   }
 
-  /** A* over the nodes; out[6] holds the straight start→goal cost (maybe Infinity). */
+  /**
+   * A* over the nodes; out[6] holds the straight start→goal cost (maybe Infinity).
+   * Legs from the start are evaluated lazily: each node enters the open list with the
+   * optimistic key |S v| + h and its start leg is only checked when it is popped (state 3),
+   * so a query pays for the few nodes near the best route, not for every node. Node-to-node
+   * legs are cached per terrain version. Both keep A* exact: every leg costs ≥ its length.
+   */
   private search(run: boolean): boolean {
     const n = this.nNodes, S = n, G = n + 1;
     const bit = run ? 2 : 1;
@@ -207,14 +216,18 @@ export class Router {
       state[G] = 1;
       open[nOpen++] = G;
     }
+    const sx = this.nodeX[S], sy = this.nodeY[S];
     for (let v = 0; v < n; v++) {
-      if ((this.nodeMode[v] & bit) === 0 || !this.leg(S, v, run)) continue;
+      if ((this.nodeMode[v] & bit) === 0) continue;
       const dx = this.nodeX[v] - gx, dy = this.nodeY[v] - gy;
       const h = Math.sqrt(dx * dx + dy * dy) - R; // admissible: no leg costs less than its length
-      g[v] = this.out[5];
+      const ex = this.nodeX[v] - sx, ey = this.nodeY[v] - sy;
+      const lb = Math.sqrt(ex * ex + ey * ey);
+      if (lb + Math.max(h, 0) >= direct) continue; // cannot beat the straight route
+      g[v] = Infinity;
       prev[v] = S;
-      f[v] = g[v] + Math.max(h, 0);
-      state[v] = 1;
+      f[v] = lb + Math.max(h, 0);
+      state[v] = 3;
       open[nOpen++] = v;
     }
     state[S] = 2;
@@ -223,12 +236,34 @@ export class Router {
       let bi = 0;
       for (let i = 1; i < nOpen; i++) if (f[open[i]] < f[open[bi]]) bi = i;
       const u = open[bi];
+      if (state[u] === 3) {
+        // Evaluate the lazy start leg now; keep u open with its true key, or drop it.
+        state[u] = 1;
+        if (this.leg(S, u, run) && this.out[5] < g[u]) {
+          g[u] = this.out[5];
+          prev[u] = S;
+        }
+        if (g[u] === Infinity) {
+          open[bi] = open[--nOpen];
+          state[u] = 0;
+        } else {
+          const dx = this.nodeX[u] - gx, dy = this.nodeY[u] - gy;
+          f[u] = g[u] + Math.max(Math.sqrt(dx * dx + dy * dy) - R, 0);
+        }
+        continue;
+      }
       open[bi] = open[--nOpen];
       state[u] = 2;
       if (u === G) return this.buildPath(G, S);
       const row = (base + u) * this.maxN;
+      const ux = this.nodeX[u], uy = this.nodeY[u];
+      const bestG = state[G] === 0 ? Infinity : g[G];
       for (let v = 0; v < n; v++) {
         if (state[v] === 2 || (this.nodeMode[v] & bit) === 0) continue;
+        const hx = this.nodeX[v] - gx, hy = this.nodeY[v] - gy;
+        const hv = Math.max(Math.sqrt(hx * hx + hy * hy) - R, 0);
+        const ex = this.nodeX[v] - ux, ey = this.nodeY[v] - uy;
+        if (g[u] + Math.sqrt(ex * ex + ey * ey) + hv >= bestG) continue; // cannot beat the goal
         if (this.edgeStamp[row + v] !== this.gen) {
           this.edgeCost[row + v] = Infinity;
           if (this.leg(u, v, run)) this.edgeCost[row + v] = this.out[5];
@@ -237,15 +272,17 @@ export class Router {
         const c = this.edgeCost[row + v];
         if (c === Infinity) continue;
         const ng = g[u] + c;
-        if (state[v] === 1 && ng >= g[v]) continue;
-        const dx = this.nodeX[v] - gx, dy = this.nodeY[v] - gy;
-        const h = Math.sqrt(dx * dx + dy * dy) - R;
+        if (state[v] !== 0 && ng >= g[v]) continue; // g of an unseen node is stale
         g[v] = ng;
         prev[v] = u;
-        f[v] = ng + Math.max(h, 0);
-        if (state[v] === 0) {
-          state[v] = 1;
-          open[nOpen++] = v;
+        if (state[v] === 3) {
+          if (ng + hv < f[v]) f[v] = ng + hv; // still lazy: the start leg may be cheaper yet
+        } else {
+          f[v] = ng + hv;
+          if (state[v] === 0) {
+            state[v] = 1;
+            open[nOpen++] = v;
+          }
         }
       }
       if (state[G] !== 2) {
@@ -290,7 +327,7 @@ export class Router {
     this.out[7] = 0;
     if (!this.solve(a, b, run)) return;
     const T = this.t, s = T.seg, P = this.prof;
-    const gx = this.out[2], gy = this.out[3], R = this.out[4];
+    const gx = this.out[2], gy = this.out[3], R = this.out[4] - EPS; // as goalTarget
     let rem = budget;
     let x = this.pathX[0], y = this.pathY[0];
     for (let k = 0; k + 1 < this.pathN && rem > 0; k++) {

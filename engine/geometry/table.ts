@@ -406,6 +406,28 @@ export class Table {
   }
 
   /** Can a get within `stopWithin` of b for at most `budget` inches? */
+  /**
+   * Double arguments for the *Arg variants: callers in hot loops write stopWithin into
+   * arg[0] instead of passing it, because V8 boxes a double passed to a call it does not
+   * inline.
+   */
+  readonly arg = new Float64Array(2);
+
+  /** moveToward with stopWithin taken from arg[0]; returns nothing (a double result would box). */
+  moveTowardArg(a: number, b: number, budget: number, run: boolean): void {
+    const r = this.router;
+    r.out[4] = this.arg[0];
+    r.out[7] = budget;
+    r.move(a, b, run);
+  }
+
+  /** reachable with stopWithin taken from arg[0]. */
+  reachableArg(a: number, b: number, budget: number, run: boolean): boolean {
+    const r = this.router;
+    r.out[4] = this.arg[0];
+    return r.solve(a, b, run) && r.out[0] <= budget + 1e-9;
+  }
+
   reachable(a: number, b: number, budget: number, run: boolean, stopWithin: number): boolean {
     const r = this.router;
     r.out[4] = stopWithin;

@@ -2,11 +2,15 @@
  * Assault and close combat (items 26, 30, 59, 61–65, R6, R20, R21), and the Snapped
  * soldier's assault.
  */
-import { O_NONE, SA_NONE, type NcoGame } from './state.ts';
+import { O_FIRE, O_NONE, SA_NONE, type NcoGame } from './state.ts';
+import { takeDie } from './dice-bag.ts';
+
+/** The router stops at the contact distance up to rounding; accept that as contact. */
+const CONTACT_TOLERANCE = 1e-6;
 import { S_FIGHTING_INSTINCT } from './roster-types.ts';
 import { W_CC_MOD, W_HE, W_PISTOL } from './weapons.ts';
 import { kill, forceDown } from './damage.ts';
-import { fireAt, F_RESPONSE, rangeDist, effectiveRange } from './shooting.ts';
+import { fireAt, F_RESPONSE, effectiveRange } from './shooting.ts';
 import { moveSoldier } from './movement.ts';
 import { wantsAssaultResponse } from './policy.ts';
 import { qualifiesForSpecial } from './special.ts';
@@ -59,8 +63,9 @@ export function closeCombat(g: NcoGame, a: number, b: number): void {
 function responseWeapon(g: NcoGame, i: number, charger: number): number {
   let w = g.primary[i];
   if (w === W_HE) w = g.scn.pistol[i] ? W_PISTOL : 0;
-  if (w !== 0 && rangeDist(g, i, charger) > effectiveRange(g, w, 0)) {
-    w = g.scn.pistol[i] && rangeDist(g, i, charger) <= effectiveRange(g, W_PISTOL, 0) ? W_PISTOL : 0;
+  const d = g.rd[i * g.n + charger];
+  if (w !== 0 && d > effectiveRange(g, w, 0)) {
+    w = g.scn.pistol[i] && d <= effectiveRange(g, W_PISTOL, 0) ? W_PISTOL : 0;
   }
   if (w !== 0 && g.easyJam[i] && w === g.primary[i]) w = 0;
   return w;
@@ -72,6 +77,7 @@ function responseWeapon(g: NcoGame, i: number, charger: number): number {
  * Returns true if close combat took place.
  */
 export function assault(g: NcoGame, charger: number, target: number, budget: number, special: boolean): boolean {
+  if (g.scn.rules.assault_requires_los && !g.los(charger, target)) return false; // R6
   if (g.primary[charger] === W_HE) g.primary[charger] = g.scn.pistol[charger] ? W_PISTOL : 0; // item 46: drops the HE
   const canRespond = special
     ? g.specialDone[target] === SA_NONE && qualifiesForSpecial(g, target)
@@ -80,10 +86,7 @@ export function assault(g: NcoGame, charger: number, target: number, budget: num
     const w = responseWeapon(g, target, charger);
     if (w !== 0 && wantsAssaultResponse(g, target, charger, w)) {
       if (special) g.specialDone[target] = 1;
-      else {
-        g.order[target] = 4; // responding takes one of his dice as a Fire order (item 26)
-        g.unordered[g.side[target]]--;
-      }
+      else takeDie(g, target, O_FIRE); // responding takes one of his dice as a Fire order (item 26)
       fireAt(g, target, charger, w, F_RESPONSE);
       if (!g.alive[charger]) return false;
       if (g.brokenNow[charger]) return false; // R6: broken by the response: charge cancelled, he is Down
@@ -91,9 +94,10 @@ export function assault(g: NcoGame, charger: number, target: number, budget: num
   }
   if (!g.alive[target]) return false;
   const contact = 2 * g.r + 0.01;
-  moveSoldier(g, charger, target, budget, true, contact);
+  g.table.arg[0] = contact;
+  moveSoldier(g, charger, target, budget, true);
   if (!g.alive[charger] || g.down[charger]) return false; // stopped by an Ambush hit (item 32)
-  if (g.table.dist(charger, target) > contact) return false; // R6: fell short, no combat
+  if (g.dd[charger * g.n + target] > contact + CONTACT_TOLERANCE) return false; // R6: fell short, no combat
   closeCombat(g, charger, target);
   return true;
 }
@@ -107,7 +111,7 @@ export function snap(g: NcoGame, i: number): void {
   let best = -1, bestD = 1e9;
   for (let j = 0; j < g.n; j++) {
     if (j === i || !g.alive[j] || !g.los(i, j)) continue;
-    const d = g.table.dist(i, j);
+    const d = g.dd[i * g.n + j];
     if (d < bestD) { bestD = d; best = j; }
   }
   g.brokenNow[i] = 1; // while snapping, further psyche loss has no effect
@@ -116,16 +120,16 @@ export function snap(g: NcoGame, i: number): void {
     if (g.order[target] === O_NONE) {
       const w = responseWeapon(g, target, i);
       if (w !== 0 && wantsAssaultResponse(g, target, i, w)) {
-        g.order[target] = 4;
-        g.unordered[g.side[target]]--;
+        takeDie(g, target, O_FIRE);
         fireAt(g, target, i, w, F_RESPONSE);
         if (!g.alive[i]) return;
       }
     }
     if (g.alive[target]) {
       const contact = 2 * g.r + 0.01;
-      moveSoldier(g, i, target, 2 * (g.moveIn[i] + g.moveMod), true, contact);
-      if (g.alive[i] && g.table.dist(i, target) <= contact) {
+      g.table.arg[0] = contact;
+      moveSoldier(g, i, target, 2 * (g.moveIn[i] + g.moveMod), true);
+      if (g.alive[i] && g.dd[i * g.n + target] <= contact + CONTACT_TOLERANCE) {
         kill(g, target, i);
         kill(g, i, target);
         return;

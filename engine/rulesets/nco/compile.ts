@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError } from '../../errors.ts';
+import { ConfigError, formatPath } from '../../errors.ts';
 import { parseOrThrow } from '../../validate.ts';
 import { RecordLayout } from '../../record.ts';
 import { standardBlocks, type CompiledScenario } from '../../ruleset.ts';
@@ -7,7 +7,7 @@ import { mapSchema, type MapJson } from '../../geometry/table.ts';
 import { ncoGenerateSchema, ncoRulesSchema, type NcoGenerate, type NcoRules } from './params.ts';
 import { policySchema, resolvePolicy, type PolicyParams } from './policy-params.ts';
 import { compileRoster } from './roster.ts';
-import type { CompiledRoster } from './roster-types.ts';
+import { I_RELIGIOUS_ICON, I_SERVICE_MEDAL, ITEM_IDS, S_NATURAL_LEADER, type CompiledRoster } from './roster-types.ts';
 import { W_PISTOL } from './weapons.ts';
 import { MARGIN_CLASSES } from './victory.ts';
 
@@ -61,6 +61,26 @@ export interface NcoScenario extends CompiledScenario {
   readonly startingPoints: Float64Array;
 }
 
+/** Item effects the engine plays so far: the two that only change the profile. */
+const PLAYED_ITEMS = I_RELIGIOUS_ICON | I_SERVICE_MEDAL;
+
+/**
+ * Rosters may only use what the engine plays; anything else would run and give plausible
+ * but wrong numbers. Grenades, most items and Natural Leader come with the NCO-complete issue.
+ */
+function rejectUnimplemented(r: CompiledRoster, path: (string | number)[]): void {
+  r.soldiers.forEach((so, k) => {
+    const where = formatPath([...path, 'soldiers']) + ` (${so.name}, soldier ${k + 1})`;
+    if (so.grenades > 0) throw new ConfigError(where + '.grenades', so.grenades, 'grenades are not played yet; allowed: 0');
+    const bad = so.items & ~PLAYED_ITEMS;
+    if (bad) {
+      const names = ITEM_IDS.filter((_, b) => (bad & (1 << b)) !== 0);
+      throw new ConfigError(where + '.items', names, 'these items are not played yet; allowed: "religious-icon", "service-medal"');
+    }
+    if (so.skills & S_NATURAL_LEADER) throw new ConfigError(where + '.skills', 'natural-leader', 'Natural Leader (also built into the Political Officer) is not played yet');
+  });
+}
+
 export function compileNco(config: unknown): NcoScenario {
   const c = parseOrThrow(configSchema, config);
   const rules = parseOrThrow(ncoRulesSchema, c.rules, ['rules']);
@@ -78,6 +98,7 @@ export function compileNco(config: unknown): NcoScenario {
     }
   }
   const rosters = [0, 1].map((s) => compileRoster(c.sides[s].roster, rules, ['sides', s, 'roster'])) as [CompiledRoster, CompiledRoster];
+  for (let s = 0; s < 2; s++) rejectUnimplemented(rosters[s], ['sides', s, 'roster']);
   const policies = [0, 1].map((s) => resolvePolicy(parseOrThrow(policySchema, c.sides[s].policy, ['sides', s, 'policy']))) as [PolicyParams, PolicyParams];
   const n = rosters[0].soldiers.length + rosters[1].soldiers.length;
   if (n > 64) throw new ConfigError('sides', n, 'has too many soldiers in total; at most 64 are supported');

@@ -20,7 +20,7 @@ export function computeCoverSpots(g: NcoGame): void {
       for (let k = 0; k < c; k++) { cx += t.vx[s + k]; cy += t.vy[s + k]; }
       g.spotX[m] = cx / c;
       g.spotY[m] = cy / c;
-      clampSpot(g, m++);
+      m++;
     } else if ((f & OBSCURING) !== 0) {
       let cx = 0, cy = 0;
       for (let k = 0; k < c; k++) { cx += t.vx[s + k]; cy += t.vy[s + k]; }
@@ -28,22 +28,26 @@ export function computeCoverSpots(g: NcoGame): void {
       for (let k = 0; k < c && m < cap; k++) {
         const k2 = k + 1 === c ? 0 : k + 1;
         const mx = (t.vx[s + k] + t.vx[s + k2]) / 2, my = (t.vy[s + k] + t.vy[s + k2]) / 2;
-        const dx = mx - cx, dy = my - cy, d = Math.sqrt(dx * dx + dy * dy) || 1;
+        const dx = mx - cx, dy = my - cy;
+        const d = Math.sqrt(dx * dx + dy * dy) + 1e-12; // no `|| 1`: a float|smi phi would box
         g.spotX[m] = mx + (dx / d) * off;
         g.spotY[m] = my + (dy / d) * off;
-        clampSpot(g, m++);
+        m++;
       }
     }
   }
   g.spotCount = m;
+  clampSpots(g);
 }
 
-/** Keeps spot k on the table. Takes an index, not coordinates, so no double is boxed. */
-function clampSpot(g: NcoGame, k: number): void {
-  const w = g.table.width - g.r, h = g.table.height - g.r;
-  const x = g.spotX[k], y = g.spotY[k];
-  g.spotX[k] = x < g.r ? g.r : x > w ? w : x;
-  g.spotY[k] = y < g.r ? g.r : y > h ? h : y;
+/** Keeps every spot on the table. */
+function clampSpots(g: NcoGame): void {
+  const r = g.r, w = g.table.width - r, h = g.table.height - r;
+  const X = g.spotX, Y = g.spotY;
+  for (let k = 0; k < g.spotCount; k++) {
+    if (X[k] < r) X[k] = r; else if (X[k] > w) X[k] = w;
+    if (Y[k] < r) Y[k] = r; else if (Y[k] > h) Y[k] = h;
+  }
 }
 
 /** True when soldier i stands within 1" of a cover spot. */
@@ -94,7 +98,8 @@ function occupied(g: NcoGame, i: number, k: number): boolean {
  * start of the turn) is to the preferred fighting distance (closer with aggression), plus
  * travel. Spots held by a friend are skipped.
  */
-export function bestCoverSpot(g: NcoGame, i: number, budget: number, aggression: number): number {
+export function bestCoverSpot(g: NcoGame, i: number, budget: number): number {
+  const aggression = g.scn.policies[g.side[i]].aggression; // read here: a double argument would box
   const t = g.table;
   const x = t.px[i], y = t.py[i];
   const w = g.primary[i];
@@ -118,6 +123,7 @@ export function bestCoverSpot(g: NcoGame, i: number, budget: number, aggression:
   g.spotStamp++;
   if (best < 0) return -1;
   const slot = g.sp + 4;
-  t.setPoint(slot, g.spotX[best], g.spotY[best]);
+  t.px[slot] = g.spotX[best];
+  t.py[slot] = g.spotY[best];
   return slot;
 }

@@ -5,6 +5,7 @@
 import { O_DOWN, O_NONE, type NcoGame } from './state.ts';
 import { S_RUTHLESS } from './roster-types.ts';
 import { snap } from './assault.ts';
+import { takeDie } from './dice-bag.ts';
 
 /** Health and psyche lost for one wound-chart result r (items 49–53); r ≥ 7 is death. */
 export function woundHealth(r: number): number {
@@ -21,6 +22,7 @@ export function kill(g: NcoGame, i: number, killer: number): void {
   g.alive[i] = 0;
   g.health[i] = 0;
   g.diedTurn[i] = g.turn;
+  if (g.ambush[i] > 0) g.ambushers[s]--;
   g.ambush[i] = 0;
   if (g.order[i] === O_NONE) g.unordered[s]--; // item 14: remove one of his owner's dice
   g.order[i] = O_DOWN;
@@ -31,10 +33,7 @@ export function kill(g: NcoGame, i: number, killer: number): void {
 
 /** Forces a Down on soldier i now, taking one of his dice if he has no order yet (items 22, 57). */
 export function forceDown(g: NcoGame, i: number): void {
-  if (g.order[i] === O_NONE) {
-    g.order[i] = O_DOWN;
-    g.unordered[g.side[i]]--;
-  }
+  takeDie(g, i, O_DOWN);
   g.down[i] = 1;
 }
 
@@ -43,7 +42,7 @@ function ruthlessNear(g: NcoGame, i: number): boolean {
   const s = g.side[i];
   const skills = g.scn.skills;
   for (let j = 0; j < g.n; j++) {
-    if (g.alive[j] && g.side[j] === s && (skills[j] & S_RUTHLESS) !== 0 && (j === i || g.table.dist(i, j) <= 6 + 2 * g.r)) return true;
+    if (g.alive[j] && g.side[j] === s && (skills[j] & S_RUTHLESS) !== 0 && (j === i || g.rd[i * g.n + j] <= 6)) return true;
   }
   return false;
 }
@@ -63,6 +62,7 @@ export function loseHealth(g: NcoGame, i: number, h: number, killer: number): bo
 export function losePsyche(g: NcoGame, i: number, p: number, killer: number): void {
   if (p <= 0 || !g.alive[i]) return;
   if (g.brokenNow[i]) return; // item 57: already at 0 and Down this turn: no further effect
+  if (g.psyche[i] <= 0) return; // still at 0 from last turn's breakdown, awaiting his Rally (item 58)
   let checkedRuthless = -1;
   while (p > 0 && g.alive[i]) {
     if (g.psyche[i] === 1) {

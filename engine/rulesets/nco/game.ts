@@ -53,7 +53,7 @@ function sortActivation(g: NcoGame): void {
     if (g.alive[i]) {
       for (let j = 0; j < n; j++) {
         if (!g.alive[j] || g.side[j] === g.side[i]) continue;
-        const d = t.dist(i, j);
+        const d = g.dd[i * n + j];
         if (d < best) best = d;
       }
     }

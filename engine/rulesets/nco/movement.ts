@@ -2,20 +2,23 @@
  * Moving a soldier (items 24–27, R2) and the Ambush interrupt on that move (item 32, R5).
  */
 import { O_DOWN, O_FIRE, O_HOLD, O_NONE, PHASE_ORDERS, type NcoGame } from './state.ts';
-import { fireAt, rangeDist, effectiveRange } from './shooting.ts';
+import { fireAt, effectiveRange } from './shooting.ts';
 import { wantsAmbushTrigger } from './policy.ts';
 import { ambushWeapon } from './weapon-choice.ts';
+import { takeDie } from './dice-bag.ts';
 
 /**
  * Moves soldier i toward point slot `dest` spending at most `budget` inches (difficult
- * ground and climbing per R2 via the table), stopping within `stopWithin` of it. Enemy
- * ambushers may interrupt the move. Returns false if an Ambush hit cancelled the action.
+ * ground and climbing per R2 via the table), stopping within g.table.arg[0] of it (set by
+ * the caller: a double argument would box). Enemy ambushers may interrupt the move.
+ * Returns false if an Ambush hit cancelled the action.
  */
-export function moveSoldier(g: NcoGame, i: number, dest: number, budget: number, run: boolean, stopWithin: number): boolean {
+export function moveSoldier(g: NcoGame, i: number, dest: number, budget: number, run: boolean): boolean {
   const t = g.table;
   const start = g.sp + 1;
-  t.setPoint(start, t.px[i], t.py[i]);
-  t.moveToward(i, dest, budget, run, stopWithin);
+  t.px[start] = t.px[i];
+  t.py[start] = t.py[i];
+  t.moveTowardArg(i, dest, budget, run);
   g.moved[i] = 1;
   g.touched(i);
   if (g.ambushers[1 - g.side[i]] > 0) return ambushCheck(g, i, start);
@@ -35,6 +38,7 @@ function ambushCheck(g: NcoGame, i: number, start: number): boolean {
   const len = Math.sqrt((ex - sx) * (ex - sx) + (ey - sy) * (ey - sy));
   const stepIn = g.scn.rules.ambush_path_step_in;
   const steps = len > 0 ? Math.ceil(len / stepIn) : 0;
+  const edge = g.scn.rules.measure === 'edge' ? 2 * g.r : 0;
   for (let a = 0; a < g.n; a++) {
     if (g.side[a] !== enemy || g.ambush[a] <= 0 || !g.alive[a] || g.brokenNow[a]) continue;
     if (g.phase === PHASE_ORDERS && g.order[a] !== O_NONE && g.order[a] !== O_HOLD) continue; // no die left to trigger
@@ -45,33 +49,42 @@ function ambushCheck(g: NcoGame, i: number, start: number): boolean {
     let bestK = -1, bestD = 1e9;
     for (let k = 0; k <= steps; k++) {
       const f = steps === 0 ? 1 : k / steps;
-      t.setPoint(i, sx + (ex - sx) * f, sy + (ey - sy) * f);
-      const d = rangeDist(g, a, i);
+      t.px[i] = sx + (ex - sx) * f;
+      t.py[i] = sy + (ey - sy) * f;
+      const dx = t.px[a] - t.px[i], dy = t.py[a] - t.py[i]; // i sits on a probe point: not in g.rd
+      const dc = Math.sqrt(dx * dx + dy * dy) - edge;
+      const d = dc > 0 ? dc : 0;
       if (d > range || d >= bestD) continue;
       if (t.los(a, i)) { bestD = d; bestK = k; }
     }
-    t.setPoint(i, ex, ey);
+    t.px[i] = ex;
+    t.py[i] = ey;
     if (bestK < 0) continue;
     const f = steps === 0 ? 1 : bestK / steps;
-    t.setPoint(probe, sx + (ex - sx) * f, sy + (ey - sy) * f);
+    t.px[probe] = sx + (ex - sx) * f;
+    t.py[probe] = sy + (ey - sy) * f;
     if (!wantsAmbushTrigger(g, a, i)) continue;
-    t.setPoint(i, t.px[probe], t.py[probe]);
+    t.px[i] = t.px[probe];
+    t.py[i] = t.py[probe];
     g.touched(i);
-    if (g.phase === PHASE_ORDERS && g.order[a] === O_NONE) {
-      g.order[a] = O_FIRE; // R5: an Order-phase trigger uses the ambusher's die
-      g.unordered[enemy]--;
+    if (g.phase === PHASE_ORDERS && g.order[a] === O_NONE) takeDie(g, a, O_FIRE); // R5: uses his die
+    if (g.ambush[a] > 0) {
+      g.ambush[a] = 0;
+      g.ambushers[enemy]--;
     }
-    g.ambush[a] = 0;
-    g.ambushers[enemy]--;
     g.down[a] = 0;
-    const hits = fireAt(g, a, i, w, 0);
-    if (hits > 0 && g.alive[i]) {
+    g.trackTarget = i; // count hits on the mover only: area weapons also hit bystanders
+    g.trackHits = 0;
+    fireAt(g, a, i, w, 0);
+    g.trackTarget = -1;
+    if (g.trackHits > 0 && g.alive[i]) {
       g.order[i] = O_DOWN; // item 32: a hit cancels his action; his order becomes Down
       g.down[i] = 1;
       return false;
     }
     if (!g.alive[i]) return false;
-    t.setPoint(i, ex, ey); // a miss lets the move finish
+    t.px[i] = ex; // a miss lets the move finish
+    t.py[i] = ey;
     g.touched(i);
     return true;
   }

@@ -6,8 +6,9 @@ import {
   O_ADVANCE, O_ASSAULT, O_COVER_FIRE, O_DOWN, O_FIRE, O_HOLD, O_NONE, O_RALLY, O_RUN,
   PHASE_ORDERS, type NcoGame,
 } from './state.ts';
-import { S_FIELD_MEDICINE, S_INSPIRING, S_INSPIRING_2, S_RELIGIOUS_RITES } from './roster-types.ts';
-import { chooseOrder, streakChoice, rallyWhat, chooseAdvanceShot, moveStop } from './policy.ts';
+import { S_FIELD_MEDICINE, S_INSPIRING, S_RELIGIOUS_RITES } from './roster-types.ts';
+import { inspire } from './dice-bag.ts';
+import { chooseOrder, streakChoice, rallyWhat, chooseAdvanceShot, setMoveStop } from './policy.ts';
 import { areaFire, fireAt, F_ADVANCE, F_COVER_ORDER } from './shooting.ts';
 import { assault } from './assault.ts';
 import { moveSoldier } from './movement.ts';
@@ -44,15 +45,6 @@ export function orderPhase(g: NcoGame): void {
     g.checkOver();
   }
   if (g.firstSide < 0) g.firstSide = 0;
-}
-
-/** Inspiring Presence (item 71): allies within 4" (8" with IP2) regain +1 psyche. */
-function inspire(g: NcoGame, i: number): void {
-  const range = (g.scn.skills[i] & S_INSPIRING_2) !== 0 ? 8 : 4;
-  for (let j = 0; j < g.n; j++) {
-    if (!g.alive[j] || g.side[j] !== g.side[i]) continue;
-    if (j === i || g.table.dist(i, j) - 2 * g.r <= range) heal(g, j, 0, 1);
-  }
 }
 
 /** Gives soldier i the order and carries it out at once (items 11, 19–28). */
@@ -94,14 +86,16 @@ export function executeOrder(g: NcoGame, i: number, order: number): void {
       return;
     case O_ADVANCE: {
       const dest = g.pickDest;
-      if (!moveSoldier(g, i, dest, move, false, moveStop(g, i, dest))) return;
+      setMoveStop(g, i, dest);
+      if (!moveSoldier(g, i, dest, move, false)) return;
       if (!g.alive[i]) return;
       chooseAdvanceShot(g, i);
       if (g.pickTarget >= 0) fireAt(g, i, g.pickTarget, g.pickWeapon, F_ADVANCE); // item 24: −1 for moving
       return;
     }
     case O_RUN:
-      moveSoldier(g, i, g.pickDest, 2 * move, true, moveStop(g, i, g.pickDest));
+      setMoveStop(g, i, g.pickDest);
+      moveSoldier(g, i, g.pickDest, 2 * move, true);
       return;
     case O_ASSAULT:
       if (g.pickTarget >= 0 && g.alive[g.pickTarget]) assault(g, i, g.pickTarget, 2 * move, false);

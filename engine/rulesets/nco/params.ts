@@ -40,18 +40,23 @@ export const ncoRulesSchema = z
     // Item 57/58 courage threshold for special actions (item 16).
     special_action_min_courage: z.number().int().min(0).max(12).default(4),
     // R13: 8+ hits on a 6 then a 6; worse cannot hit.
-    max_hit_target: z.number().int().min(7).max(12).default(8),
+    max_hit_target: z.number().int().min(6).max(8).default(8),
     // R14: within half range means distance <= range / 2.
     half_range_inclusive: z.boolean().default(true),
     // R15: the scoped +1 does not stack with the half-range +1.
     scoped_half_range_stacks: z.boolean().default(false),
     // R16: LMG focus fire does not ignore cover or Down.
     lmg_focus_ignores_cover: z.boolean().default(false),
+    // Item 45, R17: flamethrower uses (one use = one order) before it is dropped for the pistol.
+    flamer_uses: z.number().int().min(1).max(99).default(4),
     // R19: a Mortal Wound leaves no lasting penalty.
     mortal_wound_max_health_penalty: z.number().int().min(0).max(3).default(0),
     // R20: close combat uses the best weapon modifier carried; the loser's 0 courage is sticky.
     cc_best_weapon: z.boolean().default(true),
     cc_loser_zero_sticky: z.boolean().default(true),
+    // R25: Letters from Home costs 1 (item list), not 2 (worked example); R26: Engineer grenade cap.
+    letters_from_home_cost: z.number().int().min(0).max(10).default(1),
+    engineer_max_grenades: z.number().int().min(2).max(10).default(3),
     // R27: roster budgets.
     roster_vps: z.number().int().min(0).max(1000).default(100),
     roster_sps: z.number().int().min(0).max(1000).default(50),

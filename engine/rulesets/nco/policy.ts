@@ -90,7 +90,7 @@ export function nearestEnemy(g: NcoGame, i: number, visibleOnly: boolean): numbe
   for (let j = 0; j < g.n; j++) {
     if (!g.alive[j] || g.side[j] === g.side[i]) continue;
     if (visibleOnly && !g.los(i, j)) continue;
-    const d = g.table.dist(i, j);
+    const d = g.dd[i * g.n + j];
     if (d < bestD) { bestD = d; best = j; }
   }
   return best;
@@ -99,11 +99,12 @@ export function nearestEnemy(g: NcoGame, i: number, visibleOnly: boolean): numbe
 /** An enemy worth assaulting within reach, or −1 (items 26, 30, R6). */
 function assaultTarget(g: NcoGame, i: number, budget: number): number {
   const p = params(g, g.side[i]);
-  const j = nearestEnemy(g, i, true);
+  const j = nearestEnemy(g, i, g.scn.rules.assault_requires_los);
   if (j < 0) return -1;
-  if (g.table.dist(i, j) - 2 * g.r > budget) return -1;
+  if (g.rd[i * g.n + j] > budget) return -1;
   if (ccCourage(g, i) - ccCourage(g, j) < p.assaultMargin) return -1;
-  if (!g.table.reachable(i, j, budget, true, 2 * g.r + 0.01)) return -1;
+  g.table.arg[0] = 2 * g.r + 0.01;
+  if (!g.table.reachableArg(i, j, budget, true)) return -1;
   return j;
 }
 
@@ -151,23 +152,26 @@ function randomOrder(g: NcoGame, i: number): void {
   if (!ww) { opts[m++] = O_ADVANCE; opts[m++] = O_RUN; }
   if (!nc && bestTarget(g, i, 0) > 0) opts[m++] = O_FIRE;
   if (!nc && !ww && !g.dogEvent && g.primary[i] !== 0 && !W_NO_COVER_FIRE[g.primary[i]] && bestTarget(g, i, F_COVER_ORDER) > 0) opts[m++] = O_COVER_FIRE;
-  if (!nc && !ww && nearestEnemy(g, i, true) >= 0) opts[m++] = O_ASSAULT;
+  if (!nc && !ww && nearestEnemy(g, i, g.scn.rules.assault_requires_los) >= 0) opts[m++] = O_ASSAULT;
   const o = opts[g.rng.below(m)];
   g.pickOrder = o;
   g.pickTarget = -1;
   if (o === O_FIRE || o === O_COVER_FIRE) {
     randomVisibleEnemy(g, i, o === O_COVER_FIRE ? F_COVER_ORDER : 0);
   } else if (o === O_ASSAULT) {
-    randomVisibleEnemy(g, i, -1);
+    if (g.scn.rules.assault_requires_los) randomVisibleEnemy(g, i, -1);
+    else g.pickTarget = nearestEnemy(g, i, false);
   } else if (o === O_ADVANCE || o === O_RUN) {
     const t = g.table;
-    const ang = g.rng.float() * 2 * Math.PI;
-    const d = g.rng.float() * (o === O_RUN ? 2 : 1) * (g.moveIn[i] + g.moveMod);
+    // Uniform direction and distance from integer draws (a float() result could box).
+    const ang = (g.rng.below(1 << 20) / (1 << 20)) * 2 * Math.PI;
+    const d = (g.rng.below(1 << 20) / (1 << 20)) * (o === O_RUN ? 2 : 1) * (g.moveIn[i] + g.moveMod);
     const w = t.width - g.r, h = t.height - g.r;
     let x = t.px[i] + Math.cos(ang) * d, y = t.py[i] + Math.sin(ang) * d;
     x = x < g.r ? g.r : x > w ? w : x;
     y = y < g.r ? g.r : y > h ? h : y;
-    t.setPoint(g.sp + 3, x, y);
+    t.px[g.sp + 3] = x;
+    t.py[g.sp + 3] = y;
     g.pickDest = g.sp + 3;
   }
 }
@@ -214,7 +218,7 @@ function scriptedOrder(g: NcoGame, i: number): void {
     if (g.pickTarget >= 0) { g.pickOrder = O_COVER_FIRE; return; }
   }
   const near = nearestEnemy(g, i, false);
-  const far = near >= 0 && g.table.dist(i, near) > move + 20;
+  const far = near >= 0 && g.dd[i * g.n + near] > move + 20;
   moveOrder(g, i, far && p.aggression >= 0.5 ? O_RUN : O_ADVANCE, far && p.aggression >= 0.5 ? 2 * move : move);
   if (g.pickOrder === O_ADVANCE && p.coverPreference >= 0.5 && inCoverSpot(g, i) && fireV <= 0) g.pickOrder = O_DOWN;
 }
@@ -224,7 +228,7 @@ function clustered(g: NcoGame, j: number): number {
   const reach = g.scn.rules.cover_fire_radius_in + g.r;
   let c = 0;
   for (let k = 0; k < g.n; k++) {
-    if (g.alive[k] && g.side[k] === g.side[j] && g.order[k] === O_NONE && g.table.dist(j, k) <= reach) c++;
+    if (g.alive[k] && g.side[k] === g.side[j] && g.order[k] === O_NONE && g.dd[j * g.n + k] <= reach) c++;
   }
   return c;
 }
@@ -233,7 +237,7 @@ function clustered(g: NcoGame, j: number): number {
 function moveOrder(g: NcoGame, i: number, order: number, budget: number): void {
   const p = params(g, g.side[i]);
   g.pickOrder = order;
-  const spot = p.coverPreference >= 0.5 ? bestCoverSpot(g, i, budget, p.aggression) : -1;
+  const spot = p.coverPreference >= 0.5 ? bestCoverSpot(g, i, budget) : -1;
   if (spot >= 0) { g.pickDest = spot; return; }
   const e = nearestEnemy(g, i, false);
   if (e < 0) { g.pickOrder = O_DOWN; return; }
@@ -271,7 +275,7 @@ export function chooseSpecial(g: NcoGame, s: number, qualifies: (g: NcoGame, i: 
   }
   const v = nc ? 0 : bestTarget(g, i, F_FOCUS);
   if (v >= 0.3 * CHANCE_ONE) { g.pickOrder = SA_FOCUS_FIRE; return; }
-  if (!nc && g.turn < g.scn.rules.turns && p.ambushPreference > 0 && g.rng.float() < p.ambushPreference) { g.pickOrder = SA_AMBUSH; return; }
+  if (!nc && g.turn < g.scn.rules.turns && p.ambushPreference > 0 && g.rng.below(1 << 20) < p.ambushPreference * (1 << 20)) { g.pickOrder = SA_AMBUSH; return; }
   if (v > 0) { g.pickOrder = SA_FOCUS_FIRE; return; }
   g.pickOrder = SA_MEND;
 }
@@ -281,7 +285,7 @@ export function mendChoice(g: NcoGame, i: number): number {
   let best = -1, bestNeed = 1;
   for (let j = 0; j < g.n; j++) {
     if (j === i || !g.alive[j] || g.side[j] !== g.side[i]) continue;
-    if (g.table.dist(i, j) - 2 * g.r > 3) continue;
+    if (g.rd[i * g.n + j] > 3) continue;
     const need = g.maxPsyche[j] - g.psyche[j];
     if (need > bestNeed) { bestNeed = need; best = j; }
   }
@@ -309,9 +313,12 @@ export function chooseFocusShot(g: NcoGame, i: number): void {
   bestTarget(g, i, F_FOCUS);
 }
 
-/** Where a move toward `dest` stops: at half weapon range from an enemy soldier, or on a point. */
-export function moveStop(g: NcoGame, i: number, dest: number): number {
-  if (dest >= g.n) return 0;
+/**
+ * Where a move toward `dest` stops: at half weapon range from an enemy soldier, or on a
+ * point. Written into g.table.arg[0] for moveSoldier (a returned double would box).
+ */
+export function setMoveStop(g: NcoGame, i: number, dest: number): void {
+  if (dest >= g.n) { g.table.arg[0] = 0; return; }
   const w = g.primary[i] === 0 ? W_PISTOL : g.primary[i];
-  return W_RANGE[w] / 2 + 2 * g.r;
+  g.table.arg[0] = W_RANGE[w] / 2 + 2 * g.r;
 }

@@ -3,9 +3,10 @@ import { IMPASSABLE } from '../../geometry/table.ts';
 import type { NcoGame } from './state.ts';
 import { computeCoverSpots } from './cover-spots.ts';
 
-/** True if (x, y) lies inside an impassable terrain piece. */
-function blocked(g: NcoGame, x: number, y: number): boolean {
+/** True if point slot i lies inside an impassable terrain piece (an index, so no double boxes). */
+function blocked(g: NcoGame, i: number): boolean {
   const t = g.table;
+  const x = t.px[i], y = t.py[i];
   for (let p = 0; p < t.polygonCount; p++) {
     if ((t.pFlags[p] & IMPASSABLE) === 0) continue;
     if (x < t.bx0[p] - g.r || x > t.bx1[p] + g.r || y < t.by0[p] - g.r || y > t.by1[p] + g.r) continue;
@@ -56,19 +57,24 @@ export function deploy(g: NcoGame): void {
     const gap = w / count;
     for (let k = 0; k < count; k++) {
       const i = start + k;
-      let x = (k + 0.5) * gap + (g.rng.float() - 0.5) * 0.6 * gap;
-      const inset = r + g.rng.float() * Math.max(0, depth - 2 * r);
-      let y = g.edge[s] === 0 ? inset : h - inset;
+      // Jitter stays below (gap − 2r)/2 either way so neighbouring bases never overlap.
+      const slack = gap - 2 * r - 0.01;
+      // Integer draws scaled to [0, 1): rng.float()'s double result could box here.
+      const u1 = g.rng.below(1 << 20) / (1 << 20), u2 = g.rng.below(1 << 20) / (1 << 20);
+      let x = (k + 0.5) * gap + (u1 - 0.5) * (slack > 0 ? slack : 0);
+      const inset = r + u2 * Math.max(0, depth - 2 * r);
+      t.px[i] = x;
+      t.py[i] = g.edge[s] === 0 ? inset : h - inset;
       // Step sideways out of impassable terrain (buildings on the edge).
-      for (let tries = 0; tries < 40 && blocked(g, x, y); tries++) {
+      for (let tries = 0; tries < 40 && blocked(g, i); tries++) {
         x += (tries & 1 ? -1 : 1) * (tries + 1) * 0.5;
         if (x < r) x = r;
         if (x > w - r) x = w - r;
+        t.px[i] = x;
       }
-      t.setPoint(i, x, y);
-      g.elevC[i] = t.elev(i);
     }
   }
+  for (let i = 0; i < g.n; i++) g.touched(i);
 }
 
 /** Lays out the map for this game: a fresh generated map from the game's seed, or the fixed one. */

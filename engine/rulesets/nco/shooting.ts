@@ -6,7 +6,7 @@ import { O_NONE, type NcoGame } from './state.ts';
 import { S_COVERT, S_DEADEYE } from './roster-types.ts';
 import {
   W_AS_COVER_FIRE, W_COVER_FIRE_MOD, W_EXTRA_PSYCHE, W_FOCUS_IS_FIRE, W_HIT_DICE, W_LMG, W_NO_MODIFIERS,
-  W_PISTOL, W_RANGE, W_RIFLE, W_SCOPED, W_WOUND_MOD, W_HE,
+  W_PISTOL, W_RANGE, W_RIFLE, W_SCOPED, W_WOUND_MOD, W_HE, W_FLAMER,
 } from './weapons.ts';
 import { hitChance36, hitTargetFromMods, rollHit } from './tohit.ts';
 import { applyHits, forceDown } from './damage.ts';
@@ -19,12 +19,14 @@ export const F_RESPONSE = 4; // fire in response to an Assault (item 26, 34)
 export const F_COVER_ORDER = 8; // a Cover Fire order (item 22)
 export const F_DEADEYE_FOCUS = 16; // internal: Deadeye Focus Fire hit +1 wound (item 76)
 
+/** Distance for every rule distance (ranges, auras, Mend): base edge to base edge by default (R3). */
+export function ruleDist(g: NcoGame, a: number, b: number): number {
+  return rangeDist(g, a, b);
+}
+
 /** Distance used for ranges: base edge to base edge by default (R3). */
 export function rangeDist(g: NcoGame, a: number, b: number): number {
-  const d = g.table.dist(a, b);
-  if (g.scn.rules.measure === 'centre') return d;
-  const e = d - 2 * g.r;
-  return e > 0 ? e : 0;
+  return g.rd[a * g.n + b];
 }
 
 /** The weapon's effective range for this attack (scoped during an Advance acts as rifle: R15). */
@@ -44,7 +46,8 @@ export function toHitNumber(g: NcoGame, shooter: number, target: number, weapon:
   let mods = 0;
   if (area) mods += (flags & F_COVER_ORDER) !== 0 && weapon !== W_LMG ? -2 : W_COVER_FIRE_MOD[weapon];
   const isLmg = weapon === W_LMG;
-  let focus = (flags & F_FOCUS) !== 0 || (g.scn.skills[shooter] & S_DEADEYE) !== 0;
+  // Item 76: a Deadeye's Fire orders count as Focus Fire; his Cover Fire and Advance shots do not.
+  let focus = (flags & F_FOCUS) !== 0 || ((g.scn.skills[shooter] & S_DEADEYE) !== 0 && (flags & (F_COVER_ORDER | F_ADVANCE)) === 0);
   if (W_FOCUS_IS_FIRE[weapon]) focus = false; // items 42, 44
   if (isLmg && !rules.lmg_focus_ignores_cover) focus = false; // R16
   if (!focus) {
@@ -56,7 +59,7 @@ export function toHitNumber(g: NcoGame, shooter: number, target: number, weapon:
   if ((flags & F_RESPONSE) !== 0) mods += isLmg ? 1 : -1; // items 26, 43
   if (g.psyche[shooter] === g.maxPsyche[shooter]) mods += 1; // item 35
   const range = effectiveRange(g, weapon, flags);
-  const d = rangeDist(g, shooter, target);
+  const d = g.rd[shooter * g.n + target];
   const half = rules.half_range_inclusive ? d <= range / 2 : d < range / 2; // R14
   const scoped = weapon === W_SCOPED && (flags & F_ADVANCE) === 0;
   if (scoped) mods += rules.scoped_half_range_stacks && half ? 2 : 1; // item 41, R15
@@ -83,6 +86,7 @@ function resolveOn(g: NcoGame, shooter: number, target: number, weapon: number, 
     if ((flags & F_DEADEYE_FOCUS) !== 0) wm += 1; // item 76
     applyHits(g, target, hits, wm, W_EXTRA_PSYCHE[weapon], shooter);
   }
+  if (target === g.trackTarget) g.trackHits += hits;
   return hits;
 }
 
@@ -114,14 +118,17 @@ export function fireAt(g: NcoGame, shooter: number, target: number, weapon: numb
 export function areaFire(g: NcoGame, shooter: number, aim: number, weapon: number, flags: number): number {
   const t = g.table;
   const slot = g.sp;
-  t.setPoint(slot, t.px[aim], t.py[aim]);
+  t.px[slot] = t.px[aim];
+  t.py[slot] = t.py[aim];
   const reach = g.scn.rules.cover_fire_radius_in + (g.scn.rules.measure === 'edge' ? g.r : 0);
   // Nested attacks (a hit can trigger a snap and its response fire) stack their target lists.
   const list = g.list2;
   const base = g.listTop;
   let m = base;
+  const ax = t.px[aim], ay = t.py[aim], reach2 = reach * reach;
   for (let j = 0; j < g.n; j++) {
-    if (j !== shooter && g.alive[j] && t.dist(j, slot) <= reach) list[m++] = j;
+    const dx = t.px[j] - ax, dy = t.py[j] - ay;
+    if (j !== shooter && g.alive[j] && dx * dx + dy * dy <= reach2) list[m++] = j;
   }
   g.listTop = m;
   for (let k = base; k < m; k++) offerReactiveDown(g, shooter, list[k], weapon, flags, true);
@@ -134,6 +141,7 @@ export function areaFire(g: NcoGame, shooter: number, aim: number, weapon: numbe
     if (h > 0 && g.alive[j] && g.order[j] === O_NONE) forceDown(g, j);
   }
   g.listTop = base;
+  if (weapon === W_FLAMER && --g.fuel[shooter] <= 0) g.primary[shooter] = g.scn.pistol[shooter] ? W_PISTOL : 0; // item 45, R17
   return hits;
 }
 

@@ -67,6 +67,8 @@ export class NcoGame {
   readonly ambush: Int32Array;
   /** Turn the soldier became a casualty (1-based), 0 if alive. */
   readonly diedTurn: Int32Array;
+  /** Flamethrower uses left (item 45, R17). */
+  readonly fuel: Int32Array;
   /** Temporary courage change this turn (events, Flask, Tobacco, Morphine). */
   readonly courageMod: Int32Array;
   /** May not take a special action this turn (Roger event, Flask hangover). */
@@ -120,6 +122,9 @@ export class NcoGame {
   pickDest = 0;
   /** Dog event: no Cover Fire orders this turn. */
   dogEvent = false;
+  /** Hits landed on trackTarget by the current attack (Ambush needs hits on the mover only). */
+  trackTarget = -1;
+  trackHits = 0;
   /** Scratch result of weapon choice (chance × dice). */
   lastChance = 0;
   /** Top of the nested target-list stack in list2. */
@@ -132,6 +137,14 @@ export class NcoGame {
   readonly list: Int32Array;
   readonly list2: Int32Array;
   readonly score: Float64Array;
+  /**
+   * Centre distance (dd) and rule distance (rd: base edge to base edge, or centre to centre
+   * per rules.measure, R3) between soldiers, n × n, refreshed for a soldier when he moves.
+   * Hot code reads these arrays instead of calling a distance function, whose double
+   * result V8 would box whenever the call is not inlined.
+   */
+  readonly dd: Float64Array;
+  readonly rd: Float64Array;
   /** Visibility cache: −1 unknown, 0 no LOS, 1 LOS. Cleared per row/col when a model moves. */
   readonly vis: Int8Array;
   /** Cover cache for policy scoring only (row = shooter); exact tests are used to resolve shots. */
@@ -161,6 +174,7 @@ export class NcoGame {
     this.mustRally = new Uint8Array(n);
     this.ambush = new Int32Array(n);
     this.diedTurn = new Int32Array(n);
+    this.fuel = new Int32Array(n);
     this.list = new Int32Array(n + 1);
     this.list2 = new Int32Array(8 * n + 8);
     this.courageMod = new Int32Array(n);
@@ -171,6 +185,8 @@ export class NcoGame {
     this.r = scn.rules.base_radius_in;
     this.score = new Float64Array(n + 1);
     this.vis = new Int8Array(n * n);
+    this.dd = new Float64Array(n * n);
+    this.rd = new Float64Array(n * n);
     this.cov = new Int8Array(n * n);
   }
 
@@ -196,6 +212,9 @@ export class NcoGame {
     this.mustRally.fill(0);
     this.ambush.fill(0);
     this.diedTurn.fill(0);
+    this.fuel.fill(s.rules.flamer_uses);
+    this.trackTarget = -1;
+    this.trackHits = 0;
     this.unordered.fill(0);
     this.ambushers.fill(0);
     this.killsBy.fill(0);
@@ -250,10 +269,22 @@ export class NcoGame {
     if (a === 0 || b === 0) this.over = true;
   }
 
-  /** Forget cached LOS for a soldier who moved, and refresh his terrain height. */
+  /** Forget cached LOS for a soldier who moved; refresh his terrain height and distances. */
   touched(a: number): void {
     const n = this.n;
     this.elevC[a] = this.table.elev(a);
+    const px = this.table.px, py = this.table.py;
+    const edge = this.scn.rules.measure === 'edge' ? 2 * this.r : 0;
+    const ax = px[a], ay = py[a];
+    for (let j = 0; j < n; j++) {
+      const dx = px[j] - ax, dy = py[j] - ay;
+      const d = Math.sqrt(dx * dx + dy * dy);
+      const e = d - edge;
+      this.dd[a * n + j] = d;
+      this.dd[j * n + a] = d;
+      this.rd[a * n + j] = e > 0 ? e : 0;
+      this.rd[j * n + a] = e > 0 ? e : 0;
+    }
     for (let j = 0; j < n; j++) {
       this.vis[a * n + j] = -1;
       this.vis[j * n + a] = -1;

@@ -22,7 +22,7 @@ export function ambushWeapon(g: NcoGame, i: number): number {
  * hit × dice. Returns 0 when nothing can reach. Writes the chance into g.lastChance.
  */
 export function bestWeapon(g: NcoGame, i: number, target: number, flags: number): number {
-  const d = rangeDist(g, i, target);
+  const d = g.rd[i * g.n + target];
   let best = 0, bestV = 0;
   const p = primaryUsable(g, i);
   if (p !== 0 && !((flags & F_ADVANCE) !== 0 && W_NO_ADVANCE[p]) && !((flags & F_COVER_ORDER) !== 0 && W_NO_COVER_FIRE[p])) {
