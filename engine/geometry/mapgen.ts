@@ -337,11 +337,24 @@ export class MapGenerator {
       this.pairGap(blocking);
       if (!this.apart(this.ax, this.ay, 0, n, this.bx, this.by, 0, n)) return false;
     }
+    // Bounding boxes of the candidate and its twin: a placed piece whose box is farther than
+    // the widest gap from both cannot clash, so the exact separating-axis test is skipped.
+    let ax0 = Infinity, ay0 = Infinity, ax1 = -Infinity, ay1 = -Infinity;
+    for (let i = 0; i < n; i++) {
+      const x = this.ax[i], y = this.ay[i];
+      if (x < ax0) ax0 = x; if (x > ax1) ax1 = x; if (y < ay0) ay0 = y; if (y > ay1) ay1 = y;
+    }
+    const W = e[E_W], H = e[E_H];
+    const g = e[E_GAP] > e[E_SLACK] ? e[E_GAP] : e[E_SLACK];
     for (let p = 0; p < T.polygonCount; p++) {
+      const near = !(ax0 - g > T.bx1[p] || ax1 + g < T.bx0[p] || ay0 - g > T.by1[p] || ay1 + g < T.by0[p]);
+      // The twin is the candidate rotated 180° about the centre: its box is (W − x1, H − y1)..(W − x0, H − y0).
+      const nearTwin = twin && !(W - ax1 - g > T.bx1[p] || W - ax0 + g < T.bx0[p] || H - ay1 - g > T.by1[p] || H - ay0 + g < T.by0[p]);
+      if (!near && !nearTwin) continue;
       const s = T.pStart[p], c = T.pCount[p];
       this.pairGap(blocking && this.polyBlocks(T, p));
-      if (!this.apart(this.ax, this.ay, 0, n, T.vx, T.vy, s, c)) return false;
-      if (twin && !this.apart(this.bx, this.by, 0, n, T.vx, T.vy, s, c)) return false;
+      if (near && !this.apart(this.ax, this.ay, 0, n, T.vx, T.vy, s, c)) return false;
+      if (nearTwin && !this.apart(this.bx, this.by, 0, n, T.vx, T.vy, s, c)) return false;
     }
     return true;
   }

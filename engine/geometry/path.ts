@@ -34,6 +34,14 @@ export class Router {
   private readonly prev: Int32Array;
   private readonly state: Uint8Array;
   private readonly open: Int32Array;
+  /** 1 while a node's key rests on an unchecked leg from prev[v] (lazy A*). */
+  private readonly lazy: Uint8Array;
+  /** Per-query results of legs from the start (sCost[v]) and to the goal (gCost[u]), valid when the stamp = qid. */
+  private readonly sStamp: Int32Array;
+  private readonly sCost: Float64Array;
+  private readonly gStamp: Int32Array;
+  private readonly gCost: Float64Array;
+  private qid = 0;
   // The solved path (waypoints, start first) and the goal.
   readonly pathX: Float64Array;
   readonly pathY: Float64Array;
@@ -56,6 +64,11 @@ export class Router {
     this.prev = new Int32Array(N + 2);
     this.state = new Uint8Array(N + 2);
     this.open = new Int32Array(N + 2);
+    this.lazy = new Uint8Array(N + 2);
+    this.sStamp = new Int32Array(N + 2);
+    this.sCost = new Float64Array(N + 2);
+    this.gStamp = new Int32Array(N + 2);
+    this.gCost = new Float64Array(N + 2);
     this.pathX = new Float64Array(N + 2);
     this.pathY = new Float64Array(N + 2);
     this.prof = new Profile(t);
@@ -195,110 +208,151 @@ export class Router {
   }
 
   /**
-   * A* over the nodes; out[6] holds the straight start→goal cost (maybe Infinity).
-   * Legs from the start are evaluated lazily: each node enters the open list with the
-   * optimistic key |S v| + h and its start leg is only checked when it is popped (state 3),
-   * so a query pays for the few nodes near the best route, not for every node. Node-to-node
-   * legs are cached per terrain version. Both keep A* exact: every leg costs ≥ its length.
+   * Lazy A* over the nodes; out[6] holds the straight start→goal cost (maybe Infinity).
+   * A node's key is the best over closed parents of g[parent] + the leg's cost, where a leg
+   * not yet checked counts at its length (a lower bound: every leg costs at least its
+   * length). Legs are only checked when their node is popped, then the key is recomputed
+   * (repair), so the search stays exact while checking few legs. Node-to-node results are
+   * cached per terrain version; start and goal legs per query.
    */
   private search(run: boolean): boolean {
     const n = this.nNodes, S = n, G = n + 1;
-    const bit = run ? 2 : 1;
-    const g = this.g, f = this.f, prev = this.prev, state = this.state, open = this.open;
-    const gx = this.out[2], gy = this.out[3], R = this.out[4];
-    const direct = this.out[6];
+    const g = this.g, f = this.f, state = this.state, open = this.open;
     state.fill(0, 0, n + 2);
+    this.qid++;
     let nOpen = 0;
-    g[G] = direct;
-    prev[G] = S;
-    if (direct < Infinity) {
-      f[G] = direct;
-      state[G] = 1;
-      open[nOpen++] = G;
-    }
-    const sx = this.nodeX[S], sy = this.nodeY[S];
-    for (let v = 0; v < n; v++) {
-      if ((this.nodeMode[v] & bit) === 0) continue;
-      const dx = this.nodeX[v] - gx, dy = this.nodeY[v] - gy;
-      const h = Math.sqrt(dx * dx + dy * dy) - R; // admissible: no leg costs less than its length
-      const ex = this.nodeX[v] - sx, ey = this.nodeY[v] - sy;
-      const lb = Math.sqrt(ex * ex + ey * ey);
-      if (lb + Math.max(h, 0) >= direct) continue; // cannot beat the straight route
-      g[v] = Infinity;
-      prev[v] = S;
-      f[v] = lb + Math.max(h, 0);
-      state[v] = 3;
-      open[nOpen++] = v;
-    }
+    g[S] = 0;
     state[S] = 2;
-    const base = (run ? 1 : 0) * this.maxN;
+    if (this.out[6] < Infinity) { // the straight leg was checked by solve()
+      this.gStamp[S] = this.qid;
+      this.gCost[S] = this.out[6];
+    }
+    nOpen = this.expand(S, run, nOpen);
     while (nOpen > 0) {
       let bi = 0;
       for (let i = 1; i < nOpen; i++) if (f[open[i]] < f[open[bi]]) bi = i;
       const u = open[bi];
-      if (state[u] === 3) {
-        // Evaluate the lazy start leg now; keep u open with its true key, or drop it.
-        state[u] = 1;
-        if (this.leg(S, u, run) && this.out[5] < g[u]) {
-          g[u] = this.out[5];
-          prev[u] = S;
-        }
-        if (g[u] === Infinity) {
+      if (this.lazy[u] === 1) {
+        this.check(this.prev[u], u, run);
+        if (!this.repair(u, run)) {
           open[bi] = open[--nOpen];
           state[u] = 0;
-        } else {
-          const dx = this.nodeX[u] - gx, dy = this.nodeY[u] - gy;
-          f[u] = g[u] + Math.max(Math.sqrt(dx * dx + dy * dy) - R, 0);
         }
         continue;
       }
       open[bi] = open[--nOpen];
       state[u] = 2;
       if (u === G) return this.buildPath(G, S);
-      const row = (base + u) * this.maxN;
-      const ux = this.nodeX[u], uy = this.nodeY[u];
-      const bestG = state[G] === 0 ? Infinity : g[G];
-      for (let v = 0; v < n; v++) {
-        if (state[v] === 2 || (this.nodeMode[v] & bit) === 0) continue;
-        const hx = this.nodeX[v] - gx, hy = this.nodeY[v] - gy;
-        const hv = Math.max(Math.sqrt(hx * hx + hy * hy) - R, 0);
-        const ex = this.nodeX[v] - ux, ey = this.nodeY[v] - uy;
-        if (g[u] + Math.sqrt(ex * ex + ey * ey) + hv >= bestG) continue; // cannot beat the goal
-        if (this.edgeStamp[row + v] !== this.gen) {
-          this.edgeCost[row + v] = Infinity;
-          if (this.leg(u, v, run)) this.edgeCost[row + v] = this.out[5];
-          this.edgeStamp[row + v] = this.gen;
-        }
-        const c = this.edgeCost[row + v];
-        if (c === Infinity) continue;
-        const ng = g[u] + c;
-        if (state[v] !== 0 && ng >= g[v]) continue; // g of an unseen node is stale
-        g[v] = ng;
-        prev[v] = u;
-        if (state[v] === 3) {
-          if (ng + hv < f[v]) f[v] = ng + hv; // still lazy: the start leg may be cheaper yet
-        } else {
-          f[v] = ng + hv;
-          if (state[v] === 0) {
-            state[v] = 1;
-            open[nOpen++] = v;
-          }
-        }
-      }
-      if (state[G] !== 2) {
-        this.goalTarget(u);
-        if (this.leg(u, G, run) && (state[G] === 0 || g[u] + this.out[5] < g[G])) {
-          g[G] = g[u] + this.out[5];
-          prev[G] = u;
-          f[G] = g[G];
-          if (state[G] === 0) {
-            state[G] = 1;
-            open[nOpen++] = G;
-          }
-        }
-      }
+      nOpen = this.expand(u, run, nOpen);
     }
     return false;
+  }
+
+  /** Checks the leg p→v and records its cost (Infinity if not allowed) in the right cache. */
+  private check(p: number, v: number, run: boolean): void {
+    const n = this.nNodes, S = n, G = n + 1;
+    if (v === G) {
+      this.goalTarget(p);
+      this.gStamp[p] = this.qid;
+      this.gCost[p] = this.leg(p, G, run) ? this.out[5] : Infinity;
+    } else if (p === S) {
+      this.sStamp[v] = this.qid;
+      this.sCost[v] = this.leg(S, v, run) ? this.out[5] : Infinity;
+    } else {
+      const k = ((run ? 1 : 0) * this.maxN + p) * this.maxN + v;
+      this.edgeCost[k] = this.leg(p, v, run) ? this.out[5] : Infinity;
+      this.edgeStamp[k] = this.gen;
+    }
+  }
+
+  /**
+   * Offer of closed node p to node v: writes the leg's known cost, or its length when not
+   * yet checked, into out[5]; returns 0 if the leg is known to be blocked, 1 if checked,
+   * 2 if optimistic. Only indices cross the call.
+   */
+  private offer(p: number, v: number, run: boolean): number {
+    const n = this.nNodes, S = n, G = n + 1;
+    let c = 0;
+    if (v === G) {
+      if (this.gStamp[p] === this.qid) c = this.gCost[p];
+      else {
+        const dx = this.nodeX[p] - this.out[2], dy = this.nodeY[p] - this.out[3];
+        const d = Math.sqrt(dx * dx + dy * dy) - this.out[4];
+        this.out[5] = d > 0 ? d : 0;
+        return 2;
+      }
+    } else if (p === S) {
+      if (this.sStamp[v] === this.qid) c = this.sCost[v];
+      else return this.length(p, v);
+    } else {
+      const k = ((run ? 1 : 0) * this.maxN + p) * this.maxN + v;
+      if (this.edgeStamp[k] === this.gen) c = this.edgeCost[k];
+      else return this.length(p, v);
+    }
+    if (c === Infinity) return 0;
+    this.out[5] = c;
+    return 1;
+  }
+
+  private length(p: number, v: number): number {
+    const dx = this.nodeX[v] - this.nodeX[p], dy = this.nodeY[v] - this.nodeY[p];
+    this.out[5] = Math.sqrt(dx * dx + dy * dy);
+    return 2;
+  }
+
+  /** Sets f[v] from g[v]: g plus the straight distance still to cover (0 for the goal). */
+  private key(v: number): void {
+    if (v === this.nNodes + 1) { this.f[v] = this.g[v]; return; }
+    const dx = this.nodeX[v] - this.out[2], dy = this.nodeY[v] - this.out[3];
+    const h = Math.sqrt(dx * dx + dy * dy) - this.out[4];
+    this.f[v] = this.g[v] + (h > 0 ? h : 0);
+  }
+
+  /** Relaxes every open or unseen node (and the goal) from newly closed node u. */
+  private expand(u: number, run: boolean, nOpen: number): number {
+    const n = this.nNodes, G = n + 1;
+    const bit = run ? 2 : 1;
+    const g = this.g, state = this.state;
+    for (let v = 0; v <= G; v++) {
+      if (v === n || state[v] === 2) continue; // n is the start
+      if (v < n && (this.nodeMode[v] & bit) === 0) continue;
+      const kind = this.offer(u, v, run);
+      if (kind === 0) continue;
+      const ng = g[u] + this.out[5];
+      if (state[v] !== 0 && ng >= g[v]) continue;
+      g[v] = ng;
+      this.prev[v] = u;
+      this.lazy[v] = kind === 2 ? 1 : 0;
+      this.key(v);
+      if (state[v] === 0) {
+        state[v] = 1;
+        this.open[nOpen++] = v;
+      }
+    }
+    return nOpen;
+  }
+
+  /** Recomputes node v's best offer over all closed nodes; false if none is left. */
+  private repair(v: number, run: boolean): boolean {
+    const n = this.nNodes;
+    let best = Infinity, bp = -1, lazy = 0;
+    for (let p = 0; p <= n; p++) {
+      if (this.state[p] !== 2) continue;
+      const kind = this.offer(p, v, run);
+      if (kind === 0) continue;
+      const c = this.g[p] + this.out[5];
+      if (c < best || (c === best && kind === 1 && lazy === 1)) {
+        best = c;
+        bp = p;
+        lazy = kind === 2 ? 1 : 0;
+      }
+    }
+    if (bp < 0) return false;
+    this.g[v] = best;
+    this.prev[v] = bp;
+    this.lazy[v] = lazy;
+    this.key(v);
+    return true;
   }
 
   private buildPath(G: number, S: number): boolean {
