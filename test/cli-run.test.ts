@@ -1,29 +1,19 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertDistFresh } from './dist-fresh.ts';
 
 // These tests run the built CLI the way users do (npm test builds dist/ first).
 const ROOT = join(import.meta.dirname, '..');
 const CLI = join(ROOT, 'dist', 'cli.js');
 const DEFAULT = join(ROOT, 'configs', 'nco', 'default.json');
 
-function newestSource(dir: string): number {
-  let t = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    t = Math.max(t, e.isDirectory() ? newestSource(p) : e.name.endsWith('.ts') ? statSync(p).mtimeMs : 0);
-  }
-  return t;
-}
-
 let tmp: string;
 
 beforeAll(() => {
-  if (!existsSync(CLI)) throw new Error('dist/cli.js is missing: run `npm run build` (npm test does it)');
-  const newest = Math.max(...['cli', 'sim', 'engine'].map((d) => newestSource(join(ROOT, d))));
-  if (statSync(CLI).mtimeMs < newest) throw new Error('dist/cli.js is older than its sources: run `npm run build` (npm test does it)');
+  assertDistFresh(CLI, ['cli', 'sim', 'engine']);
   tmp = mkdtempSync(join(tmpdir(), 'squadsim-cli-'));
 });
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,30 +8,20 @@ import { runSimulation, type RunResult } from '../sim/run.ts';
 import { stableSummary } from '../sim/summary.ts';
 import { runChunk } from '../sim/worker.ts';
 import { configHash } from '../sim/hash.ts';
+import { assertDistFresh } from './dist-fresh.ts';
 
 // Worker threads load the built dist/worker.js (npm test builds first); make sure it is
 // not older than the sources it bundles, or the comparison below would be meaningless.
 const ROOT = join(import.meta.dirname, '..');
 const WORKER = join(ROOT, 'dist', 'worker.js');
 
-function newestSource(dir: string): number {
-  let t = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    t = Math.max(t, e.isDirectory() ? newestSource(p) : e.name.endsWith('.ts') ? statSync(p).mtimeMs : 0);
-  }
-  return t;
-}
 
 const GAMES = 4000;
 const runs: Record<string, RunResult> = {};
 let tmp: string;
 
 beforeAll(async () => {
-  if (!existsSync(WORKER)) throw new Error('dist/worker.js is missing: run `npm run build` (npm test does it)');
-  if (statSync(WORKER).mtimeMs < Math.max(newestSource(join(ROOT, 'sim')), newestSource(join(ROOT, 'engine')))) {
-    throw new Error('dist/worker.js is older than sim/ or engine/ sources: run `npm run build` (npm test does it)');
-  }
+  assertDistFresh(WORKER, ['sim', 'engine']);
   tmp = mkdtempSync(join(tmpdir(), 'squadsim-det-'));
   const config = loadConfig();
   for (const workers of [0, 1, 2]) runs[`w${workers}`] = await runSimulation({ config, games: GAMES, seed: 7, workers, workerFile: WORKER });

@@ -1,11 +1,10 @@
 import { DIFFICULT, EPS, IMPASSABLE } from './flags.ts';
 import { Profile } from './profile.ts';
 import type { Table } from './table.ts';
+import { walkPath } from './walk.ts';
 
 /** Extra clearance beyond the base radius for routing nodes, so routes never graze corners. */
 const NODE_MARGIN = 0.01;
-/** How far short of an obstacle a model stops when it cannot pay the climb. */
-const BACKOFF = 1e-4;
 
 /**
  * R2 movement on a visibility graph instead of the digest's 0.25" grid: exact straight
@@ -17,7 +16,7 @@ const BACKOFF = 1e-4;
  * queries on one map only evaluate legs from the start and to the goal.
  */
 export class Router {
-  private readonly t: Table;
+  readonly t: Table;
   private readonly maxN: number;
   private builtVersion = -1;
   nNodes = 0;
@@ -48,7 +47,7 @@ export class Router {
   pathN = 0;
   /** [0] cost of the last solve, [2..3] clamped goal, [4] stopWithin (in), [5] last leg's cost, [6] straight cost, [7] budget in / inches moved out. */
   readonly out = new Float64Array(8);
-  private readonly prof: Profile;
+  readonly prof: Profile;
 
   constructor(t: Table) {
     this.t = t;
@@ -126,14 +125,7 @@ export class Router {
    */
   private leg(i: number, j: number, run: boolean): boolean {
     const s = this.t.seg;
-    const x0 = this.nodeX[i], y0 = this.nodeY[i];
-    const dx = this.nodeX[j] - x0, dy = this.nodeY[j] - y0;
-    s[0] = x0;
-    s[1] = y0;
-    s[2] = dx;
-    s[3] = dy;
-    s[4] = Math.sqrt(dx * dx + dy * dy);
-    this.t.segBox();
+    this.t.setSegFrom(this.nodeX, this.nodeY, i, j);
     if (!this.prof.eval(run, false)) return false;
     this.out[5] = s[4] + this.prof.extra[0];
     return true;
@@ -372,83 +364,11 @@ export class Router {
     return true;
   }
 
-  /**
-   * Table.moveToward: walks the solved path with budget out[7], paying climbs whole and
-   * stopping within R = out[4] of the goal. Leaves the inches spent in out[7].
-   */
+  /** Table.moveToward: solve, then walk the path (walk.ts) with budget out[7]. */
   move(a: number, b: number, run: boolean): void {
     const budget = this.out[7];
     this.out[7] = 0;
     if (!this.solve(a, b, run)) return;
-    const T = this.t, s = T.seg, P = this.prof;
-    const gx = this.out[2], gy = this.out[3], R = this.out[4] - EPS; // as goalTarget
-    let rem = budget;
-    let x = this.pathX[0], y = this.pathY[0];
-    for (let k = 0; k + 1 < this.pathN && rem > 0; k++) {
-      const x0 = this.pathX[k], y0 = this.pathY[k];
-      const dx = this.pathX[k + 1] - x0, dy = this.pathY[k + 1] - y0;
-      const L = Math.sqrt(dx * dx + dy * dy);
-      if (L <= EPS) continue;
-      const ux = dx / L, uy = dy / L;
-      // First point of this leg within R of the goal (the "as soon as" stop).
-      let sStop = L, reached = k + 2 === this.pathN;
-      if (R > 0) {
-        const wx = x0 - gx, wy = y0 - gy;
-        const kk = ux * wx + uy * wy, cc = wx * wx + wy * wy - R * R;
-        const disc = kk * kk - cc;
-        if (cc <= 0) {
-          sStop = 0;
-          reached = true;
-        } else if (disc >= 0) {
-          const s0 = -kk - Math.sqrt(disc);
-          if (s0 >= 0 && s0 <= L) {
-            sStop = s0;
-            reached = true;
-          }
-        }
-      }
-      s[0] = x0;
-      s[1] = y0;
-      s[2] = dx;
-      s[3] = dy;
-      s[4] = L;
-      T.segBox();
-      P.eval(run, true);
-      let pos = 0;
-      let stopped = false;
-      for (let e = 0; e < P.legN; e++) {
-        const se = P.legS[e];
-        if (se >= sStop - EPS) break;
-        if (rem < se - pos) break; // runs out before the obstacle; handled below
-        rem -= se - pos;
-        pos = se;
-        if (rem < P.legC[e]) {
-          // Cannot pay the climb: stop at the foot, just short of the edge.
-          const back = Math.min(pos, BACKOFF);
-          pos -= back;
-          rem += back;
-          stopped = true;
-          break;
-        }
-        rem -= P.legC[e];
-      }
-      if (!stopped) {
-        const need = sStop - pos;
-        if (rem < need) {
-          pos += rem;
-          rem = 0;
-          stopped = true;
-        } else {
-          rem -= need;
-          pos = sStop;
-        }
-      }
-      x = x0 + ux * pos;
-      y = y0 + uy * pos;
-      if (stopped || reached) break;
-    }
-    T.px[a] = x;
-    T.py[a] = y;
-    this.out[7] = budget - rem;
+    walkPath(this, this.t, this.prof, a, budget, run);
   }
 }

@@ -244,9 +244,14 @@ export class Table {
 
   /** Loads segment a→b into `seg`; returns false if it has (near) zero length. */
   setSeg(a: number, b: number): boolean {
+    return this.setSegFrom(this.px, this.py, a, b);
+  }
+
+  /** Loads the segment from point a to point b of the given coordinate arrays into `seg`. */
+  setSegFrom(xs: Float64Array, ys: Float64Array, a: number, b: number): boolean {
     const s = this.seg;
-    const ax = this.px[a], ay = this.py[a];
-    const dx = this.px[b] - ax, dy = this.py[b] - ay;
+    const ax = xs[a], ay = ys[a];
+    const dx = xs[b] - ax, dy = ys[b] - ay;
     s[0] = ax;
     s[1] = ay;
     s[2] = dx;

@@ -47,7 +47,7 @@ function startTurn(g: NcoGame): void {
 
 /** Activation priority for scripted policies: soldiers nearest the enemy first. */
 function sortActivation(g: NcoGame): void {
-  const t = g.table, n = g.n;
+  const n = g.n;
   for (let i = 0; i < n; i++) {
     let best = 1e9;
     if (g.alive[i]) {

@@ -1,7 +1,7 @@
 /** Which weapon a soldier may fire in a given situation (items 22, 41–47, 95). */
 import type { NcoGame } from './state.ts';
 import { W_AS_COVER_FIRE, W_NO_ADVANCE, W_NO_COVER_FIRE, W_PISTOL, W_HIT_DICE } from './weapons.ts';
-import { effectiveRange, F_ADVANCE, F_COVER_ORDER, hitChance, rangeDist } from './shooting.ts';
+import { effectiveRange, F_ADVANCE, F_COVER_ORDER, hitChance } from './shooting.ts';
 
 /** The primary weapon if it can fire now (not jammed by the Easy event), else 0. */
 function primaryUsable(g: NcoGame, i: number): number {
