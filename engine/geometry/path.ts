@@ -32,7 +32,6 @@ export class Router {
   private readonly f: Float64Array;
   private readonly prev: Int32Array;
   private readonly state: Uint8Array;
-  private readonly open: Int32Array;
   /** 1 while a node's key rests on an unchecked leg from prev[v] (lazy A*). */
   private readonly lazy: Uint8Array;
   /** Per-query results of legs from the start (sCost[v]) and to the goal (gCost[u]), valid when the stamp = qid. */
@@ -41,6 +40,13 @@ export class Router {
   private readonly gStamp: Int32Array;
   private readonly gCost: Float64Array;
   private qid = 0;
+  /** Binary min-heap of open nodes keyed by f; stale entries (state or key changed) are skipped. */
+  private readonly hF: Float64Array;
+  private readonly hV: Int32Array;
+  private hN = 0;
+  /** Closed nodes in closing order, so repair() visits only those. */
+  private readonly closed: Int32Array;
+  private nClosed = 0;
   // The solved path (waypoints, start first) and the goal.
   readonly pathX: Float64Array;
   readonly pathY: Float64Array;
@@ -62,8 +68,10 @@ export class Router {
     this.f = new Float64Array(N + 2);
     this.prev = new Int32Array(N + 2);
     this.state = new Uint8Array(N + 2);
-    this.open = new Int32Array(N + 2);
     this.lazy = new Uint8Array(N + 2);
+    this.hF = new Float64Array(4 * (N + 2));
+    this.closed = new Int32Array(N + 2);
+    this.hV = new Int32Array(4 * (N + 2));
     this.sStamp = new Int32Array(N + 2);
     this.sCost = new Float64Array(N + 2);
     this.gStamp = new Int32Array(N + 2);
@@ -209,35 +217,79 @@ export class Router {
    */
   private search(run: boolean): boolean {
     const n = this.nNodes, S = n, G = n + 1;
-    const g = this.g, f = this.f, state = this.state, open = this.open;
+    const g = this.g, state = this.state;
     state.fill(0, 0, n + 2);
     this.qid++;
-    let nOpen = 0;
     g[S] = 0;
     state[S] = 2;
+    this.closed[0] = S;
+    this.nClosed = 1;
     if (this.out[6] < Infinity) { // the straight leg was checked by solve()
       this.gStamp[S] = this.qid;
       this.gCost[S] = this.out[6];
     }
-    nOpen = this.expand(S, run, nOpen);
-    while (nOpen > 0) {
-      let bi = 0;
-      for (let i = 1; i < nOpen; i++) if (f[open[i]] < f[open[bi]]) bi = i;
-      const u = open[bi];
+    this.hN = 0;
+    this.expand(S, run);
+    for (;;) {
+      const u = this.popMin();
+      if (u < 0) return false;
       if (this.lazy[u] === 1) {
         this.check(this.prev[u], u, run);
-        if (!this.repair(u, run)) {
-          open[bi] = open[--nOpen];
-          state[u] = 0;
-        }
+        if (this.repair(u, run)) this.push(u);
+        else state[u] = 0;
         continue;
       }
-      open[bi] = open[--nOpen];
       state[u] = 2;
       if (u === G) return this.buildPath(G, S);
-      nOpen = this.expand(u, run, nOpen);
+      this.closed[this.nClosed++] = u;
+      this.expand(u, run);
     }
-    return false;
+  }
+
+  private push(v: number): void {
+    if (this.hN === this.hF.length) this.compact();
+    const hF = this.hF, hV = this.hV, key = this.f[v];
+    let i = this.hN++;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (hF[p] <= key) break;
+      hF[i] = hF[p];
+      hV[i] = hV[p];
+      i = p;
+    }
+    hF[i] = key;
+    hV[i] = v;
+  }
+
+  /** The open node with the least key, skipping stale entries; −1 when none is left. */
+  private popMin(): number {
+    const hF = this.hF, hV = this.hV;
+    while (this.hN > 0) {
+      const v = hV[0], key = hF[0];
+      const n = --this.hN;
+      const lk = hF[n], lv = hV[n];
+      let i = 0;
+      for (;;) {
+        let c = 2 * i + 1;
+        if (c >= n) break;
+        if (c + 1 < n && hF[c + 1] < hF[c]) c++;
+        if (hF[c] >= lk) break;
+        hF[i] = hF[c];
+        hV[i] = hV[c];
+        i = c;
+      }
+      hF[i] = lk;
+      hV[i] = lv;
+      if (this.state[v] === 1 && this.f[v] === key) return v;
+    }
+    return -1;
+  }
+
+  /** Drops stale entries when the heap is full: rebuild it from the open nodes. */
+  private compact(): void {
+    this.hN = 0;
+    const n = this.nNodes + 2;
+    for (let v = 0; v < n; v++) if (this.state[v] === 1) this.push(v);
   }
 
   /** Checks the leg p→v and records its cost (Infinity if not allowed) in the right cache. */
@@ -301,7 +353,7 @@ export class Router {
   }
 
   /** Relaxes every open or unseen node (and the goal) from newly closed node u. */
-  private expand(u: number, run: boolean, nOpen: number): number {
+  private expand(u: number, run: boolean): void {
     const n = this.nNodes, G = n + 1;
     const bit = run ? 2 : 1;
     const g = this.g, state = this.state;
@@ -316,20 +368,16 @@ export class Router {
       this.prev[v] = u;
       this.lazy[v] = kind === 2 ? 1 : 0;
       this.key(v);
-      if (state[v] === 0) {
-        state[v] = 1;
-        this.open[nOpen++] = v;
-      }
+      state[v] = 1;
+      this.push(v);
     }
-    return nOpen;
   }
 
   /** Recomputes node v's best offer over all closed nodes; false if none is left. */
   private repair(v: number, run: boolean): boolean {
-    const n = this.nNodes;
     let best = Infinity, bp = -1, lazy = 0;
-    for (let p = 0; p <= n; p++) {
-      if (this.state[p] !== 2) continue;
+    for (let k = 0; k < this.nClosed; k++) {
+      const p = this.closed[k];
       const kind = this.offer(p, v, run);
       if (kind === 0) continue;
       const c = this.g[p] + this.out[5];
