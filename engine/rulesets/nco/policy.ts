@@ -9,7 +9,7 @@ import {
 } from './state.ts';
 import { POL_RANDOM } from './policy-params.ts';
 import { bestWeapon } from './weapon-choice.ts';
-import { F_ADVANCE, F_COVER_ORDER, F_FOCUS } from './shooting.ts';
+import { effectiveRange, F_ADVANCE, F_COVER_ORDER, F_FOCUS } from './shooting.ts';
 import { ccCourage } from './assault.ts';
 import { S_FIELD_MEDICINE, S_RELIGIOUS_RITES } from './roster-types.ts';
 import { W_NO_COVER_FIRE, W_PISTOL, W_RANGE } from './weapons.ts';
@@ -68,8 +68,13 @@ export function rallyWhat(g: NcoGame, i: number): number {
 function bestTarget(g: NcoGame, i: number, flags: number): number {
   const p = params(g, g.side[i]);
   let best = -1, bestW = 0, bestV = 0;
+  // Longest reach of anything carried: cheaper than LOS, so out-of-range enemies go first.
+  const pw = g.primary[i];
+  let reach = pw !== 0 ? effectiveRange(g, pw, 0) : 0;
+  if (g.scn.pistol[i]) { const pr = effectiveRange(g, W_PISTOL, 0); if (pr > reach) reach = pr; }
+  const row = i * g.n;
   for (let j = 0; j < g.n; j++) {
-    if (!g.alive[j] || g.side[j] === g.side[i] || !g.los(i, j)) continue;
+    if (!g.alive[j] || g.side[j] === g.side[i] || g.rd[row + j] > reach || !g.los(i, j)) continue;
     const w = bestWeapon(g, i, j, flags);
     if (w === 0) continue;
     let v = g.lastChance; // integer score; weights keep it integer so nothing boxes
@@ -89,9 +94,11 @@ export function nearestEnemy(g: NcoGame, i: number, visibleOnly: boolean): numbe
   let best = -1, bestD = 1e9;
   for (let j = 0; j < g.n; j++) {
     if (!g.alive[j] || g.side[j] === g.side[i]) continue;
-    if (visibleOnly && !g.los(i, j)) continue;
     const d = g.dd[i * g.n + j];
-    if (d < bestD) { bestD = d; best = j; }
+    if (d >= bestD) continue; // distance first: LOS only for a new nearest candidate
+    if (visibleOnly && !g.los(i, j)) continue;
+    bestD = d;
+    best = j;
   }
   return best;
 }
