@@ -51,7 +51,7 @@ export class Router {
   readonly pathX: Float64Array;
   readonly pathY: Float64Array;
   pathN = 0;
-  /** [0] cost of the last solve, [2..3] clamped goal, [4] stopWithin (in), [5] last leg's cost, [6] straight cost, [7] budget in / inches moved out. */
+  /** [0] cost of the last solve, [1] walk budget, [2..3] clamped goal, [4] stopWithin (in), [5] last leg's cost, [6] straight cost, [7] budget in / inches moved out. */
   readonly out = new Float64Array(8);
   readonly prof: Profile;
 
@@ -414,9 +414,9 @@ export class Router {
 
   /** Table.moveToward: solve, then walk the path (walk.ts) with budget out[7]. */
   move(a: number, b: number, run: boolean): void {
-    const budget = this.out[7];
+    this.out[1] = this.out[7]; // the budget travels in out[1]: a double argument would box
     this.out[7] = 0;
     if (!this.solve(a, b, run)) return;
-    walkPath(this, this.t, this.prof, a, budget, run);
+    walkPath(this, this.t, this.prof, a, run);
   }
 }
