@@ -15,7 +15,7 @@ export class ConfigError extends Error {
 
 /** A short, readable rendering of a bad value for error messages. */
 export function describeValue(v: unknown): string {
-  if (v === undefined) return 'missing value;';
+  if (v === undefined) return 'is missing;';
   let s: string;
   try {
     s = JSON.stringify(v);

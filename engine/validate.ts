@@ -28,6 +28,10 @@ function allowedText(issue: z.core.$ZodIssue): string {
   if (i.code === 'invalid_value' && Array.isArray(i.values)) {
     return `expected one of ${i.values.map((x) => JSON.stringify(x)).join(', ')}`;
   }
+  if (i.code === 'invalid_type') {
+    const expected = (issue as { expected?: string }).expected ?? 'value';
+    return `expected ${/^[aeiou]/.test(expected) ? 'an' : 'a'} ${expected}`;
+  }
   if (i.code === 'unrecognized_keys' && Array.isArray(i.keys)) {
     return `has unknown field(s) ${i.keys.map((k) => JSON.stringify(k)).join(', ')}; remove or correct them`;
   }
