@@ -44,6 +44,10 @@ export class Router {
   private readonly hF: Float64Array;
   private readonly hV: Int32Array;
   private hN = 0;
+  /** Node-to-node distances (per map), each node's heuristic and distance from the start (per query). */
+  private readonly nd: Float64Array;
+  private readonly hv: Float64Array;
+  private readonly sd: Float64Array;
   /** Closed nodes in closing order, so repair() visits only those. */
   private readonly closed: Int32Array;
   private nClosed = 0;
@@ -71,6 +75,9 @@ export class Router {
     this.lazy = new Uint8Array(N + 2);
     this.hF = new Float64Array(4 * (N + 2));
     this.closed = new Int32Array(N + 2);
+    this.nd = new Float64Array(N * N);
+    this.hv = new Float64Array(N + 2);
+    this.sd = new Float64Array(N + 2);
     this.hV = new Int32Array(4 * (N + 2));
     this.sStamp = new Int32Array(N + 2);
     this.sCost = new Float64Array(N + 2);
@@ -124,6 +131,17 @@ export class Router {
       }
     }
     this.nNodes = n;
+    // Node-to-node distances, once per map: A* reads them instead of taking square roots.
+    const nd = this.nd, M = this.maxN;
+    for (let i = 0; i < n; i++) {
+      nd[i * M + i] = 0;
+      for (let j = i + 1; j < n; j++) {
+        const dx = this.nodeX[j] - this.nodeX[i], dy = this.nodeY[j] - this.nodeY[i];
+        const d = Math.sqrt(dx * dx + dy * dy);
+        nd[i * M + j] = d;
+        nd[j * M + i] = d;
+      }
+    }
   }
 
   /**
@@ -220,6 +238,18 @@ export class Router {
     const g = this.g, state = this.state;
     state.fill(0, 0, n + 2);
     this.qid++;
+    // Per query: h (straight distance still to cover to get within R of the goal) and the
+    // distance from the start, for every node; the start's own h serves the goal offer from S.
+    const gx = this.out[2], gy = this.out[3], R = this.out[4];
+    const sx = this.nodeX[S], sy = this.nodeY[S];
+    for (let v = 0; v <= S; v++) {
+      const x = this.nodeX[v], y = this.nodeY[v];
+      const hx = x - gx, hy = y - gy;
+      const h = Math.sqrt(hx * hx + hy * hy) - R;
+      this.hv[v] = h > 0 ? h : 0;
+      const dx = x - sx, dy = y - sy;
+      this.sd[v] = Math.sqrt(dx * dx + dy * dy);
+    }
     g[S] = 0;
     state[S] = 2;
     this.closed[0] = S;
@@ -320,36 +350,31 @@ export class Router {
     if (v === G) {
       if (this.gStamp[p] === this.qid) c = this.gCost[p];
       else {
-        const dx = this.nodeX[p] - this.out[2], dy = this.nodeY[p] - this.out[3];
-        const d = Math.sqrt(dx * dx + dy * dy) - this.out[4];
-        this.out[5] = d > 0 ? d : 0;
+        this.out[5] = this.hv[p]; // the goal leg is at least the distance to within R
         return 2;
       }
     } else if (p === S) {
       if (this.sStamp[v] === this.qid) c = this.sCost[v];
-      else return this.length(p, v);
+      else {
+        this.out[5] = this.sd[v];
+        return 2;
+      }
     } else {
       const k = ((run ? 1 : 0) * this.maxN + p) * this.maxN + v;
       if (this.edgeStamp[k] === this.gen) c = this.edgeCost[k];
-      else return this.length(p, v);
+      else {
+        this.out[5] = this.nd[p * this.maxN + v];
+        return 2;
+      }
     }
     if (c === Infinity) return 0;
     this.out[5] = c;
     return 1;
   }
 
-  private length(p: number, v: number): number {
-    const dx = this.nodeX[v] - this.nodeX[p], dy = this.nodeY[v] - this.nodeY[p];
-    this.out[5] = Math.sqrt(dx * dx + dy * dy);
-    return 2;
-  }
-
   /** Sets f[v] from g[v]: g plus the straight distance still to cover (0 for the goal). */
   private key(v: number): void {
-    if (v === this.nNodes + 1) { this.f[v] = this.g[v]; return; }
-    const dx = this.nodeX[v] - this.out[2], dy = this.nodeY[v] - this.out[3];
-    const h = Math.sqrt(dx * dx + dy * dy) - this.out[4];
-    this.f[v] = this.g[v] + (h > 0 ? h : 0);
+    this.f[v] = v === this.nNodes + 1 ? this.g[v] : this.g[v] + this.hv[v];
   }
 
   /** Relaxes every open or unseen node (and the goal) from newly closed node u. */
