@@ -5,7 +5,7 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { Recorder } from '../engine/record.ts';
-import { gameSeed, Rng } from '../engine/rng.ts';
+import { Rng } from '../engine/rng.ts';
 import { CHUNK_GAMES } from '../sim/chunks.ts';
 import { loadConfig, type LoadedConfig } from '../sim/config.ts';
 import { runSimulation } from '../sim/run.ts';
@@ -26,7 +26,7 @@ const seed = argv.seed;
 /** Plays games [from, to) in-process with no runner overhead; returns seconds. */
 function playRange(l: LoadedConfig, game: unknown, rec: Recorder, from: number, to: number): number {
   const t0 = performance.now();
-  for (let i = from; i < to; i++) l.ruleset.playGame(game, gameSeed(seed, i), rec);
+  for (let i = from; i < to; i++) l.ruleset.playGame(game, seed, i, rec);
   return (performance.now() - t0) / 1000;
 }
 

@@ -24,6 +24,21 @@ export class Rng {
     for (let i = 0; i < 15; i++) this.nextU32();
   }
 
+  /**
+   * Seeds for game `index` of a run with master seed `master`: the same as
+   * seed(gameSeed(master, index)), computed here so the 32-bit seed never crosses a call
+   * (V8 would box a value outside the small-integer range).
+   */
+  seedGame(master: number, index: number): void {
+    const s = this.s;
+    s[0] = 0x9e3779b9;
+    s[1] = 0x243f6a88;
+    s[2] = 0xb7e15162;
+    const m = fmix32((master >>> 0) ^ 0x5bd1e995);
+    s[3] = fmix32((m + Math.imul(index >>> 0, 0x9e3779b1) + 0x7f4a7c15) >>> 0) | 0;
+    for (let i = 0; i < 15; i++) this.nextU32();
+  }
+
   /** Next raw output as a uint32 (0 .. 2^32-1). */
   nextU32(): number {
     const s = this.s;

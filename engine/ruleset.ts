@@ -6,8 +6,9 @@ import type { BlockSpec, RecordLayout, Recorder } from './record.ts';
  * Flow: the runner loads the config file and inlines the files named by `fileRefs`, then
  * calls `compile` on the main thread (to report bad input before any work) and again once
  * in each worker. Each worker calls `createGame` once, then `playGame` for every game it
- * is handed. `playGame` must reset all game state from the seed alone: a game's result
- * may not depend on the games played before it in the same worker.
+ * is handed. `playGame` must reset all game state from (masterSeed, index) alone, seeding
+ * its dice with `rng.seedGame(masterSeed, index)` (= gameSeed): a game's result may not
+ * depend on the games played before it in the same worker.
  */
 export interface Ruleset<S extends CompiledScenario = CompiledScenario, G = unknown> {
   readonly id: string;
@@ -25,8 +26,12 @@ export interface Ruleset<S extends CompiledScenario = CompiledScenario, G = unkn
   compile(config: unknown): S;
   /** Allocates all per-game state once per worker. */
   createGame(scn: S): G;
-  /** Plays one whole game from `seed` and adds its outcome to `rec`. Must allocate nothing. */
-  playGame(game: G, seed: number, rec: Recorder): void;
+  /**
+   * Plays game `index` of a run with master seed `masterSeed` and adds its outcome to
+   * `rec`. Must allocate nothing. (The pair, not gameSeed's 32-bit result, is passed: V8
+   * boxes integers outside ±2^30 when they cross a call.)
+   */
+  playGame(game: G, masterSeed: number, index: number, rec: Recorder): void;
   /** Ruleset-specific summary fields computed from merged accumulators (not in the hot loop). */
   summarize?(scn: S, acc: Float64Array): Record<string, unknown>;
 }

@@ -2,7 +2,6 @@ import { move } from 'piscina';
 import { Recorder } from '../engine/record.ts';
 import type { CompiledScenario, Ruleset } from '../engine/ruleset.ts';
 import { getRuleset } from '../engine/rulesets/index.ts';
-import { gameSeed } from '../engine/rng.ts';
 
 /** One chunk of games, as sent to a worker. */
 export interface ChunkTask {
@@ -45,7 +44,7 @@ export function runChunk(task: ChunkTask): Float64Array {
   // A fresh buffer per chunk: it is transferred away, so it cannot be reused.
   const rec = new Recorder(scn.layout);
   const end = task.start + task.count;
-  for (let i = task.start; i < end; i++) ruleset.playGame(game, gameSeed(task.seed, i), rec);
+  for (let i = task.start; i < end; i++) ruleset.playGame(game, task.seed, i, rec);
   return rec.acc;
 }
 

@@ -34,6 +34,16 @@ describe('engine/rng.ts test vectors (computed once from the current sfc32 imple
     const u = new Rng(4294967295);
     expect([u.nextU32(), u.nextU32()]).toEqual([683205247, 1546384827]);
   });
+  it('rng.seedGame(master, index) is exactly seed(gameSeed(master, index))', () => {
+    for (const [m, i] of [[7, 0], [7, 3], [0, 2], [4294967295, 4294967295], [123456789, 99999]]) {
+      const a = new Rng(0), b = new Rng(0);
+      a.seedGame(m, i);
+      b.seed(gameSeed(m, i));
+      const xa = [a.nextU32(), a.nextU32(), a.nextU32()], xb = [b.nextU32(), b.nextU32(), b.nextU32()];
+      expect(xa).toEqual(xb);
+    }
+  });
+
   it('gameSeed(7, 0..3), gameSeed(0, 0..2) and the extremes', () => {
     expect([0, 1, 2, 3].map((i) => gameSeed(7, i))).toEqual([2065843174, 4028482713, 2490344620, 590298963]);
     expect([0, 1, 2].map((i) => gameSeed(0, i))).toEqual([1611566678, 453183331, 188402660]);
@@ -127,13 +137,13 @@ describe('game isolation (Ruleset contract: playGame resets everything from the 
     it(`game 5 alone equals game 5 after 1000 other games in the same worker state (${policies.join(' vs ')})`, () => {
       const scn = scenario(policies);
       const alone = new Recorder(scn.layout);
-      nco.playGame(createNcoGame(scn), gameSeed(MASTER, 5), alone);
+      nco.playGame(createNcoGame(scn), MASTER, 5, alone);
 
       const worker = createNcoGame(scn);
       const others = new Recorder(scn.layout);
-      for (let i = 0; i <= 1000; i++) if (i !== 5) nco.playGame(worker, gameSeed(MASTER, i), others);
+      for (let i = 0; i <= 1000; i++) if (i !== 5) nco.playGame(worker, MASTER, i, others);
       const after = new Recorder(scn.layout);
-      nco.playGame(worker, gameSeed(MASTER, 5), after);
+      nco.playGame(worker, MASTER, 5, after);
 
       expect(Array.from(after.acc)).toEqual(Array.from(alone.acc));
       expect(alone.acc.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
@@ -148,13 +158,13 @@ describe('game isolation (Ruleset contract: playGame resets everything from the 
     const b = scenario(['aggressive', 'cautious']);
     const ra = new Recorder(a.layout), rb = new Recorder(b.layout), rc = new Recorder(a.layout);
     const w = createNcoGame(a);
-    nco.playGame(w, gameSeed(MASTER, 17), ra);
-    nco.playGame(createNcoGame(b), gameSeed(MASTER, 17), rb);
+    nco.playGame(w, MASTER, 17, ra);
+    nco.playGame(createNcoGame(b), MASTER, 17, rb);
     expect(Array.from(rb.acc)).toEqual(Array.from(ra.acc));
     let differs = false;
     for (let i = 18; i < 40 && !differs; i++) {
       rc.reset();
-      nco.playGame(w, gameSeed(MASTER, i), rc);
+      nco.playGame(w, MASTER, i, rc);
       differs = Array.from(rc.acc).some((v, k) => v !== ra.acc[k]);
     }
     expect(differs).toBe(true);

@@ -99,7 +99,8 @@ export function config(o: BuildOptions = {}) {
 export function build(o: BuildOptions = {}): Harness {
   const scn = compileNco(config(o));
   const { g, o: off } = createNcoGame(scn);
-  g.reset(o.seed ?? 1);
+  g.rng.seed(o.seed ?? 1);
+  g.reset();
   const b0 = scn.sideStart[1];
   for (let i = 0; i < g.n; i++) {
     const k = i < b0 ? i : i - b0;

@@ -95,7 +95,8 @@ describe('items 1–7: table, squads and deployment', () => {
     const { g } = createNcoGame(scn);
     let deeper = 0;
     for (let k = 1; k <= 100; k++) {
-      g.reset(k);
+      g.rng.seed(k);
+      g.reset();
       setupMap(g);
       deploy(g);
       for (let i = 0; i < g.n; i++) {

@@ -92,9 +92,15 @@ function recordSurviving(g: NcoGame, acc: Float64Array, o: Offsets, t: number): 
   acc[o.surv + steps + t] += b;
 }
 
-/** Plays one game from `seed` into the recorder. */
+/** Plays one game from `seed` into the recorder (tests; runs use playSeeded). */
 export function playNco(g: NcoGame, o: Offsets, seed: number, rec: Recorder): void {
-  g.reset(seed);
+  g.rng.seed(seed);
+  playSeeded(g, o, rec);
+}
+
+/** Plays one game with the rng already seeded for it: resets all state, then plays. */
+export function playSeeded(g: NcoGame, o: Offsets, rec: Recorder): void {
+  g.reset();
   setupMap(g);
   deploy(g);
   const acc = rec.acc;

@@ -4,7 +4,7 @@ import type { Ruleset } from '../../ruleset.ts';
 import { MapGenerator } from '../../geometry/mapgen.ts';
 import { compileNco, type NcoScenario } from './compile.ts';
 import { NcoGame } from './state.ts';
-import { Offsets, playNco } from './game.ts';
+import { Offsets, playSeeded } from './game.ts';
 import { computeCoverSpots } from './cover-spots.ts';
 import { POLICY_IDS } from './policy-params.ts';
 import { summarizeNco } from './summary.ts';
@@ -40,8 +40,9 @@ export const nco: Ruleset<NcoScenario, NcoWorkerGame> = {
   policyIds: POLICY_IDS,
   compile: compileNco,
   createGame: createNcoGame,
-  playGame(w: NcoWorkerGame, seed: number, rec: Recorder): void {
-    playNco(w.g, w.o, seed, rec);
+  playGame(w: NcoWorkerGame, masterSeed: number, index: number, rec: Recorder): void {
+    w.g.rng.seedGame(masterSeed, index);
+    playSeeded(w.g, w.o, rec);
   },
   summarize: summarizeNco,
 };

@@ -190,10 +190,12 @@ export class NcoGame {
     this.cov = new Int8Array(n * n);
   }
 
-  /** Restores the start-of-game state for a new seed. */
-  reset(seed: number): void {
+  /**
+   * Restores the start-of-game state (everything but the rng, which the caller seeds for
+   * this game first).
+   */
+  reset(): void {
     const s = this.scn;
-    this.rng.seed(seed);
     this.side.set(s.side);
     this.moveIn.set(s.move);
     this.courage.set(s.courage);
