@@ -9,10 +9,10 @@ import {
 } from './state.ts';
 import { POL_RANDOM } from './policy-params.ts';
 import { bestWeapon } from './weapon-choice.ts';
-import { effectiveRange, F_ADVANCE, F_COVER_ORDER, F_FOCUS } from './shooting.ts';
+import { effectiveRange, F_ADVANCE, F_COVER_ORDER, F_FOCUS, hitChance } from './shooting.ts';
 import { ccCourage } from './assault.ts';
 import { S_FIELD_MEDICINE, S_RELIGIOUS_RITES } from './roster-types.ts';
-import { W_NO_COVER_FIRE, W_PISTOL, W_RANGE } from './weapons.ts';
+import { W_AS_COVER_FIRE, W_NO_COVER_FIRE, W_PISTOL, W_RANGE } from './weapons.ts';
 import { bestCoverSpot, inCoverSpot } from './cover-spots.ts';
 
 /** A certain single-die hit in bestTarget's integer score units. */
@@ -216,28 +216,41 @@ function scriptedOrder(g: NcoGame, i: number): void {
   }
   const fireV = bestTarget(g, i, 0);
   const fireT = g.pickTarget, fireW = g.pickWeapon;
+  // Cover Fire when the area around the best target is worth more than the aimed shot:
+  // several enemies, or enemies still to act whom a hit pins Down (item 22).
+  // (Not for weapons whose Fire already resolves as Cover Fire: a Fire order keeps the special action.)
+  if (!ww && !g.dogEvent && fireV > 0 && !W_NO_COVER_FIRE[g.primary[i]] && !W_AS_COVER_FIRE[g.primary[i]] && g.primary[i] !== W_PISTOL) {
+    const cw = bestWeapon(g, i, fireT, F_COVER_ORDER);
+    if (cw !== 0 && cw === g.primary[i] && coverFireValue(g, i, fireT, cw) * 4 > fireV * 5) {
+      g.pickOrder = O_COVER_FIRE; g.pickTarget = fireT; g.pickWeapon = cw; return;
+    }
+  }
   if (fireV >= (0.55 - 0.35 * p.aggression) * CHANCE_ONE || (fireV > 0 && (ww || p.coverPreference >= 0.5 && inCoverSpot(g, i)))) {
     g.pickOrder = O_FIRE; g.pickTarget = fireT; g.pickWeapon = fireW; return;
   }
   if (ww) { g.pickOrder = fireV > 0 ? O_FIRE : O_RALLY; g.pickTarget = fireT; g.pickWeapon = fireW; return; }
-  if (!g.dogEvent && fireV > 0 && g.primary[i] !== W_PISTOL && !W_NO_COVER_FIRE[g.primary[i]] && clustered(g, fireT) >= 2) {
-    bestTarget(g, i, F_COVER_ORDER);
-    if (g.pickTarget >= 0) { g.pickOrder = O_COVER_FIRE; return; }
-  }
   const near = nearestEnemy(g, i, false);
   const far = near >= 0 && g.dd[i * g.n + near] > move + 20;
   moveOrder(g, i, far && p.aggression >= 0.5 ? O_RUN : O_ADVANCE, far && p.aggression >= 0.5 ? 2 * move : move);
   if (g.pickOrder === O_ADVANCE && p.coverPreference >= 0.5 && inCoverSpot(g, i) && fireV <= 0) g.pickOrder = O_DOWN;
 }
 
-/** Number of unordered enemies within the Cover Fire radius of soldier j (j included). */
-function clustered(g: NcoGame, j: number): number {
-  const reach = g.scn.rules.cover_fire_radius_in + g.r;
-  let c = 0;
+/**
+ * Value of a Cover Fire order by soldier i with weapon w aimed at soldier `aim`, in
+ * bestTarget's units: each soldier within the radius counts its hit chance, doubled for an
+ * enemy still to act (a hit pins him Down) and subtracted twice over for a friend.
+ */
+function coverFireValue(g: NcoGame, i: number, aim: number, w: number): number {
+  const reach = g.scn.rules.cover_fire_radius_in + (g.scn.rules.measure === 'edge' ? g.r : 0);
+  const row = aim * g.n;
+  let v = 0;
   for (let k = 0; k < g.n; k++) {
-    if (g.alive[k] && g.side[k] === g.side[j] && g.order[k] === O_NONE && g.dd[j * g.n + k] <= reach) c++;
+    if (k === i || !g.alive[k] || g.dd[row + k] > reach) continue;
+    const c = hitChance(g, i, k, w, F_COVER_ORDER) * 10;
+    if (g.side[k] === g.side[i]) v -= 2 * c;
+    else v += g.order[k] === O_NONE ? 2 * c : c;
   }
-  return c;
+  return v;
 }
 
 /** Picks where to move: toward the enemy (aggression) or the best cover spot (cover preference). */
