@@ -2,8 +2,9 @@ import yargs from 'yargs';
 import { packageVersion } from '../sim/paths.ts';
 import { EXIT, reportError, UsageError } from './errors.ts';
 import { runCommand } from './run.ts';
+import { schemaCommand } from './schema.ts';
 
-const COMMANDS = ['run'];
+const COMMANDS = ['run', 'schema'];
 
 /**
  * Parses `args` (without node and the script), runs the command and returns the exit code.
@@ -14,6 +15,7 @@ export async function main(args: string[]): Promise<number> {
     .scriptName('squadsim')
     .usage('$0 <command> [options]')
     .command(runCommand)
+    .command(schemaCommand)
     .demandCommand(1, 'name a command')
     .recommendCommands()
     .strict()

@@ -32,6 +32,8 @@ export interface Ruleset<S extends CompiledScenario = CompiledScenario, G = unkn
    * boxes integers outside ±2^30 when they cross a call.)
    */
   playGame(game: G, masterSeed: number, index: number, rec: Recorder): void;
+  /** JSON Schema of this ruleset's config, for editors (`squadsim schema <id>`). */
+  jsonSchema?(): Record<string, unknown>;
   /** Ruleset-specific summary fields computed from merged accumulators (not in the hot loop). */
   summarize?(scn: S, acc: Float64Array): Record<string, unknown>;
 }

@@ -141,7 +141,9 @@ export function compileNco(config: unknown): NcoScenario {
     { name: 'kills', dims: [2, 14], doc: 'sum of enemy casualties caused by soldiers of each side and profile' },
     { name: 'actions', dims: [2, 12], labels: [[...sideNames], ['down', 'rally', 'cover-fire', 'fire', 'advance', 'run', 'assault', 'focus-fire', 'sa-assault', 'mend', 'ambush', 'reactive-down']], doc: 'sum of orders and special actions taken' },
   ]);
-  const normalized = { ...c, map: generate ? { generate } : map, rules, sides: c.sides.map((sd) => ({ name: sd.name, roster: sd.roster, policy: sd.policy })) };
+  // $schema is editor metadata: it is left out so it cannot change the config hash.
+  const { $schema: _schema, ...rest } = c;
+  const normalized = { ...rest, map: generate ? { generate } : map, rules, sides: c.sides.map((sd) => ({ name: sd.name, roster: sd.roster, policy: sd.policy })) };
   return {
     ruleset: 'nco', sideNames, steps, timeUnit: 'turn', layout, normalized,
     rules, generate, map, rosters, policies, soldierCount: n,

@@ -8,6 +8,7 @@ import { Offsets, playSeeded } from './game.ts';
 import { computeCoverSpots } from './cover-spots.ts';
 import { POLICY_IDS } from './policy-params.ts';
 import { summarizeNco } from './summary.ts';
+import { ncoJsonSchema } from './schema.ts';
 
 export interface NcoWorkerGame {
   g: NcoGame;
@@ -45,4 +46,5 @@ export const nco: Ruleset<NcoScenario, NcoWorkerGame> = {
     playSeeded(w.g, w.o, rec);
   },
   summarize: summarizeNco,
+  jsonSchema: ncoJsonSchema,
 };
