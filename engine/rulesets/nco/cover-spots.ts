@@ -38,6 +38,31 @@ export function computeCoverSpots(g: NcoGame): void {
   }
   g.spotCount = m;
   clampSpots(g);
+  dropUnusable(g);
+}
+
+/**
+ * Drops spots a walking soldier can never stand on: inside an impassable piece, or on one
+ * taller than waist height (a climb needs a Run: R2). Moves toward such a spot would search
+ * the whole route graph and fail.
+ */
+function dropUnusable(g: NcoGame): void {
+  const t = g.table;
+  let m = 0;
+  for (let k = 0; k < g.spotCount; k++) {
+    t.q[0] = g.spotX[k];
+    t.q[1] = g.spotY[k];
+    let ok = true;
+    for (let p = 0; p < t.polygonCount && ok; p++) {
+      if ((t.pFlags[p] & IMPASSABLE) === 0 && t.pHeight[p] <= t.waistHeight) continue;
+      if (t.insideQ(p)) ok = false;
+    }
+    if (!ok) continue;
+    g.spotX[m] = g.spotX[k];
+    g.spotY[m] = g.spotY[k];
+    m++;
+  }
+  g.spotCount = m;
 }
 
 /** Keeps every spot on the table. */
