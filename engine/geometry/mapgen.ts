@@ -376,9 +376,11 @@ export class MapGenerator {
       const l = Math.sqrt(ex * ex + ey * ey);
       const nx = ey / l, ny = -ex / l;
       const off = nx * x1[a] + ny * y1[a];
-      let min = Infinity;
-      for (let k = o2; k < o2 + n2; k++) min = Math.min(min, nx * x2[k] + ny * y2[k] - off);
-      if (min >= gap) return true;
+      let ok = true; // every vertex of polygon 2 at least `gap` beyond this edge? stop at the first that is not
+      for (let k = o2; k < o2 + n2; k++) {
+        if (nx * x2[k] + ny * y2[k] - off < gap) { ok = false; break; }
+      }
+      if (ok) return true;
     }
     return false;
   }

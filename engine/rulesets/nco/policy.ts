@@ -326,10 +326,9 @@ export function chooseAdvanceShot(g: NcoGame, i: number): void {
 
 /** The Focus Fire target (item 29). */
 export function chooseFocusShot(g: NcoGame, i: number): void {
-  if (params(g, g.side[i]).kind === POL_RANDOM && g.pickTarget >= 0) {
-    g.pickWeapon = bestWeapon(g, i, g.pickTarget, F_FOCUS);
-    if (g.pickWeapon !== 0) return;
-  }
+  // chooseSpecial picked Focus Fire with a target and weapon just now (nothing has moved
+  // since), so keep them rather than search again.
+  if (g.pickTarget >= 0 && g.alive[g.pickTarget] && g.pickWeapon !== 0) return;
   bestTarget(g, i, F_FOCUS);
 }
 
