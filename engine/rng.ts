@@ -8,8 +8,8 @@
  * `seed(s)` expands it into the 128-bit state and discards 15 outputs to mix.
  */
 export class Rng {
-  /** [a, b, c, d] sfc32 state. Public so hot code may inline `next`. */
-  readonly s = new Int32Array(4);
+  /** [a, b, c, d] sfc32 state, then [4] the last output (as int32). */
+  readonly s = new Int32Array(5);
 
   constructor(seed = 0) {
     this.seed(seed);
@@ -21,7 +21,7 @@ export class Rng {
     s[1] = 0x243f6a88;
     s[2] = 0xb7e15162;
     s[3] = seed | 0;
-    for (let i = 0; i < 15; i++) this.nextU32();
+    for (let i = 0; i < 15; i++) this.advance();
   }
 
   /**
@@ -36,11 +36,15 @@ export class Rng {
     s[2] = 0xb7e15162;
     const m = fmix32((master >>> 0) ^ 0x5bd1e995);
     s[3] = fmix32((m + Math.imul(index >>> 0, 0x9e3779b1) + 0x7f4a7c15) >>> 0) | 0;
-    for (let i = 0; i < 15; i++) this.nextU32();
+    for (let i = 0; i < 15; i++) this.advance();
   }
 
-  /** Next raw output as a uint32 (0 .. 2^32-1). */
-  nextU32(): number {
+  /**
+   * One sfc32 step; the output goes to s[4]. It returns nothing on purpose: a 32-bit result
+   * returned from a call V8 does not inline is boxed as a heap number half the time (only
+   * ±2^30 fits a small integer), so the dice read s[4] instead.
+   */
+  advance(): void {
     const s = this.s;
     const a = s[0], b = s[1], c = s[2], d = s[3];
     const t = (((a + b) | 0) + d) | 0;
@@ -49,14 +53,24 @@ export class Rng {
     s[1] = (c + (c << 3)) | 0;
     const r = (c << 21) | (c >>> 11);
     s[2] = (r + t) | 0;
-    return t >>> 0;
+    s[4] = t;
+  }
+
+  /** Next raw output as a uint32 (0 .. 2^32-1). For tests and setup; dice use advance(). */
+  nextU32(): number {
+    this.advance();
+    return this.s[4] >>> 0;
   }
 
   /** Uniform integer in [0, n), exactly unbiased (rejection of the 2^32 mod n tail). n in 1..2^31. */
   below(n: number): number {
     const limit = 4294967296 - (4294967296 % n);
-    let x = this.nextU32();
-    while (x >= limit) x = this.nextU32();
+    this.advance();
+    let x = this.s[4] >>> 0;
+    while (x >= limit) {
+      this.advance();
+      x = this.s[4] >>> 0;
+    }
     return x % n;
   }
 
@@ -67,14 +81,19 @@ export class Rng {
 
   /** One D6: 1..6. */
   d6(): number {
-    let x = this.nextU32();
-    while (x >= 4294967292) x = this.nextU32(); // 2^32 - (2^32 mod 6)
+    this.advance();
+    let x = this.s[4] >>> 0;
+    while (x >= 4294967292) { // 2^32 - (2^32 mod 6)
+      this.advance();
+      x = this.s[4] >>> 0;
+    }
     return (x % 6) + 1;
   }
 
   /** Uniform double in [0, 1) with 32 bits of resolution. */
   float(): number {
-    return this.nextU32() / 4294967296;
+    this.advance();
+    return (this.s[4] >>> 0) / 4294967296;
   }
 }
 
