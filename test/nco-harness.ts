@@ -132,6 +132,7 @@ export function newTurn(g: NcoGame, turn: number): void {
     g.actOrder[i] = i;
     if (g.alive[i]) g.unordered[g.side[i]]++;
   }
+  g.recountAlive();
   g.listTop = 0;
   g.streakSide = -1;
   g.streakLen = 0;
@@ -157,6 +158,7 @@ export function specialPhaseState(g: NcoGame): void {
 export function remove(g: NcoGame, i: number): void {
   if (g.order[i] === O_NONE && g.alive[i]) g.unordered[g.side[i]]--;
   g.alive[i] = 0;
+  g.recountAlive();
   g.table.setPoint(i, -100, -100);
   g.touched(i);
 }

@@ -158,6 +158,7 @@ describe('items 11–14 / R4: the order dice bag', () => {
       ctl.forceOrder = O_DOWN;
       newTurn(g, 1);
       for (let i = 0; i < g.n; i++) g.alive[i] = 1;
+      g.recountAlive();
       g.unordered[0] = g.unordered[1] = 8;
       let victim = -1;
       ctl.beforeOrder = (gg, s) => {

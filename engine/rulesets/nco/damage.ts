@@ -20,6 +20,7 @@ export function kill(g: NcoGame, i: number, killer: number): void {
   if (!g.alive[i]) return;
   const s = g.side[i];
   g.alive[i] = 0;
+  g.aliveCount[s]--;
   g.health[i] = 0;
   g.diedTurn[i] = g.turn;
   if (g.ambush[i] > 0) g.ambushers[s]--;

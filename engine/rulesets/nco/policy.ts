@@ -72,9 +72,9 @@ function bestTarget(g: NcoGame, i: number, flags: number): number {
   const pw = g.primary[i];
   let reach = pw !== 0 ? effectiveRange(g, pw, 0) : 0;
   if (g.scn.pistol[i]) { const pr = effectiveRange(g, W_PISTOL, 0); if (pr > reach) reach = pr; }
-  const row = i * g.n;
+  const row = i * g.n, alive = g.alive, side = g.side, rd = g.rd, si = side[i];
   for (let j = 0; j < g.n; j++) {
-    if (!g.alive[j] || g.side[j] === g.side[i] || g.rd[row + j] > reach || !g.los(i, j)) continue;
+    if (!alive[j] || side[j] === si || rd[row + j] > reach || !g.los(i, j)) continue;
     const w = bestWeapon(g, i, j, flags);
     if (w === 0) continue;
     let v = g.lastChance; // integer score; weights keep it integer so nothing boxes
@@ -92,9 +92,10 @@ function bestTarget(g: NcoGame, i: number, flags: number): number {
 /** Nearest living enemy by centre distance, or −1. */
 export function nearestEnemy(g: NcoGame, i: number, visibleOnly: boolean): number {
   let best = -1, bestD = 1e9;
+  const alive = g.alive, side = g.side, dd = g.dd, si = side[i], row = i * g.n;
   for (let j = 0; j < g.n; j++) {
-    if (!g.alive[j] || g.side[j] === g.side[i]) continue;
-    const d = g.dd[i * g.n + j];
+    if (!alive[j] || side[j] === si) continue;
+    const d = dd[row + j];
     if (d >= bestD) continue; // distance first: LOS only for a new nearest candidate
     if (visibleOnly && !g.los(i, j)) continue;
     bestD = d;

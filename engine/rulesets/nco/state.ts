@@ -98,6 +98,8 @@ export class NcoGame {
   generator: MapGenerator | null = null;
   genOpts: GenerateOptions | null = null;
   readonly unordered = new Int32Array(2);
+  /** Living soldiers per side (kill() keeps it). */
+  readonly aliveCount = new Int32Array(2);
   /** Ambush tokens on the table per side. */
   readonly ambushers = new Int32Array(2);
   /** Kills of enemy soldiers by [side × 14 + profile]. */
@@ -218,6 +220,8 @@ export class NcoGame {
     this.trackTarget = -1;
     this.trackHits = 0;
     this.unordered.fill(0);
+    this.aliveCount[0] = s.sideStart[1];
+    this.aliveCount[1] = this.n - s.sideStart[1];
     this.ambushers.fill(0);
     this.killsBy.fill(0);
     this.actions.fill(0);
@@ -264,11 +268,16 @@ export class NcoGame {
     return v === 1;
   }
 
+  /** Recounts aliveCount from alive (for tests that set alive directly). */
+  recountAlive(): void {
+    this.aliveCount[0] = 0;
+    this.aliveCount[1] = 0;
+    for (let i = 0; i < this.n; i++) if (this.alive[i]) this.aliveCount[this.side[i]]++;
+  }
+
   /** Ends the game when a side has no soldier left. */
   checkOver(): void {
-    let a = 0, b = 0;
-    for (let i = 0; i < this.n; i++) if (this.alive[i]) { if (this.side[i] === 0) a++; else b++; }
-    if (a === 0 || b === 0) this.over = true;
+    if (this.aliveCount[0] === 0 || this.aliveCount[1] === 0) this.over = true;
   }
 
   /** Forget cached LOS for a soldier who moved; refresh his terrain height and distances. */
