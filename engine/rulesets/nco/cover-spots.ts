@@ -92,15 +92,15 @@ export function inCoverSpot(g: NcoGame, i: number): boolean {
  */
 /** Each spot's distance to the nearest enemy of each side, refreshed at the start of a turn. */
 export function refreshSpotDistances(g: NcoGame): void {
-  const t = g.table;
+  const px = g.table.px, py = g.table.py, alive = g.alive, side = g.side, n = g.n;
   for (let k = 0; k < g.spotCount; k++) {
     const sx = g.spotX[k], sy = g.spotY[k];
     let d0 = 1e18, d1 = 1e18; // nearest enemy of side 0 (= a side-1 soldier) and of side 1
-    for (let j = 0; j < g.n; j++) {
-      if (!g.alive[j]) continue;
-      const dx = t.px[j] - sx, dy = t.py[j] - sy;
+    for (let j = 0; j < n; j++) {
+      if (!alive[j]) continue;
+      const dx = px[j] - sx, dy = py[j] - sy;
       const d2 = dx * dx + dy * dy;
-      if (g.side[j] === 1) { if (d2 < d0) d0 = d2; } else if (d2 < d1) d1 = d2;
+      if (side[j] === 1) { if (d2 < d0) d0 = d2; } else if (d2 < d1) d1 = d2;
     }
     g.spotEnemyD[k] = Math.sqrt(d0);
     g.spotEnemyD[160 + k] = Math.sqrt(d1);

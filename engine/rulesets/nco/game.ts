@@ -47,24 +47,25 @@ function startTurn(g: NcoGame): void {
 
 /** Activation priority for scripted policies: soldiers nearest the enemy first. */
 function sortActivation(g: NcoGame): void {
-  const n = g.n;
+  const n = g.n, alive = g.alive, side = g.side, dd = g.dd, score = g.score, act = g.actOrder;
   for (let i = 0; i < n; i++) {
     let best = 1e9;
-    if (g.alive[i]) {
+    if (alive[i]) {
+      const si = side[i], row = i * n;
       for (let j = 0; j < n; j++) {
-        if (!g.alive[j] || g.side[j] === g.side[i]) continue;
-        const d = g.dd[i * n + j];
+        if (!alive[j] || side[j] === si) continue;
+        const d = dd[row + j];
         if (d < best) best = d;
       }
     }
-    g.score[i] = best;
-    g.actOrder[i] = i;
+    score[i] = best;
+    act[i] = i;
   }
   for (let a = 1; a < n; a++) { // insertion sort: n is small, and it allocates nothing
-    const v = g.actOrder[a], key = g.score[v];
+    const v = act[a], key = score[v];
     let b = a - 1;
-    while (b >= 0 && g.score[g.actOrder[b]] > key) { g.actOrder[b + 1] = g.actOrder[b]; b--; }
-    g.actOrder[b + 1] = v;
+    while (b >= 0 && score[act[b]] > key) { act[b + 1] = act[b]; b--; }
+    act[b + 1] = v;
   }
 }
 
