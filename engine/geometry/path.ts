@@ -2,6 +2,7 @@ import { DIFFICULT, EPS, IMPASSABLE } from './flags.ts';
 import { Profile } from './profile.ts';
 import type { Table } from './table.ts';
 import { walkPath } from './walk.ts';
+import { KeyHeap } from './heap.ts';
 
 /** Extra clearance beyond the base radius for routing nodes, so routes never graze corners. */
 const NODE_MARGIN = 0.01;
@@ -40,10 +41,8 @@ export class Router {
   private readonly gStamp: Int32Array;
   private readonly gCost: Float64Array;
   private qid = 0;
-  /** Binary min-heap of open nodes keyed by f; stale entries (state or key changed) are skipped. */
-  private readonly hF: Float64Array;
-  private readonly hV: Int32Array;
-  private hN = 0;
+  /** Open nodes keyed by f (stale entries are skipped when popped). */
+  private readonly heap: KeyHeap;
   /** Node-to-node distances (per map), each node's heuristic and distance from the start (per query). */
   private readonly nd: Float64Array;
   private readonly hv: Float64Array;
@@ -73,12 +72,11 @@ export class Router {
     this.prev = new Int32Array(N + 2);
     this.state = new Uint8Array(N + 2);
     this.lazy = new Uint8Array(N + 2);
-    this.hF = new Float64Array(4 * (N + 2));
+    this.heap = new KeyHeap(4 * (N + 2), this.f, this.state, 1);
     this.closed = new Int32Array(N + 2);
     this.nd = new Float64Array(N * N);
     this.hv = new Float64Array(N + 2);
     this.sd = new Float64Array(N + 2);
-    this.hV = new Int32Array(4 * (N + 2));
     this.sStamp = new Int32Array(N + 2);
     this.sCost = new Float64Array(N + 2);
     this.gStamp = new Int32Array(N + 2);
@@ -258,14 +256,14 @@ export class Router {
       this.gStamp[S] = this.qid;
       this.gCost[S] = this.out[6];
     }
-    this.hN = 0;
+    this.heap.clear();
     this.expand(S, run);
     for (;;) {
-      const u = this.popMin();
+      const u = this.heap.pop();
       if (u < 0) return false;
       if (this.lazy[u] === 1) {
         this.check(this.prev[u], u, run);
-        if (this.repair(u, run)) this.push(u);
+        if (this.repair(u, run)) this.heap.push(u, n + 2);
         else state[u] = 0;
         continue;
       }
@@ -274,52 +272,6 @@ export class Router {
       this.closed[this.nClosed++] = u;
       this.expand(u, run);
     }
-  }
-
-  private push(v: number): void {
-    if (this.hN === this.hF.length) this.compact();
-    const hF = this.hF, hV = this.hV, key = this.f[v];
-    let i = this.hN++;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (hF[p] <= key) break;
-      hF[i] = hF[p];
-      hV[i] = hV[p];
-      i = p;
-    }
-    hF[i] = key;
-    hV[i] = v;
-  }
-
-  /** The open node with the least key, skipping stale entries; −1 when none is left. */
-  private popMin(): number {
-    const hF = this.hF, hV = this.hV;
-    while (this.hN > 0) {
-      const v = hV[0], key = hF[0];
-      const n = --this.hN;
-      const lk = hF[n], lv = hV[n];
-      let i = 0;
-      for (;;) {
-        let c = 2 * i + 1;
-        if (c >= n) break;
-        if (c + 1 < n && hF[c + 1] < hF[c]) c++;
-        if (hF[c] >= lk) break;
-        hF[i] = hF[c];
-        hV[i] = hV[c];
-        i = c;
-      }
-      hF[i] = lk;
-      hV[i] = lv;
-      if (this.state[v] === 1 && this.f[v] === key) return v;
-    }
-    return -1;
-  }
-
-  /** Drops stale entries when the heap is full: rebuild it from the open nodes. */
-  private compact(): void {
-    this.hN = 0;
-    const n = this.nNodes + 2;
-    for (let v = 0; v < n; v++) if (this.state[v] === 1) this.push(v);
   }
 
   /** Checks the leg p→v and records its cost (Infinity if not allowed) in the right cache. */
@@ -394,7 +346,7 @@ export class Router {
       this.lazy[v] = kind === 2 ? 1 : 0;
       this.key(v);
       state[v] = 1;
-      this.push(v);
+      this.heap.push(v, n + 2);
     }
   }
 
