@@ -3,6 +3,7 @@ import { parseOrThrow } from '../validate.ts';
 import { COVER, DIFFICULT, EPS, IMPASSABLE, OBSCURING } from './flags.ts';
 import { mapSchema, polygonOrientation, type MapJson } from './map.ts';
 import { Router } from './path.ts';
+import { inCoverOf, lineOfSight } from './sight.ts';
 
 export { COVER, DIFFICULT, EPS, IMPASSABLE, OBSCURING } from './flags.ts';
 export { mapSchema, terrainPieceSchema, polygonOrientation, type MapJson, type MapData, type TerrainPiece } from './map.ts';
@@ -333,18 +334,7 @@ export class Table {
    * each other (one room, one wood).
    */
   los(a: number, b: number): boolean {
-    if (!this.setSeg(a, b)) return true;
-    const len = this.seg[4];
-    for (let p = 0; p < this.polygonCount; p++) {
-      if ((this.pFlags[p] & OBSCURING) === 0 || !this.segBoxHits(p) || !this.clip(p)) continue;
-      const aIn = this.ct[0] * len < -EPS;
-      const bIn = (this.ct[1] - 1) * len > EPS;
-      if (aIn) {
-        if (bIn) continue;
-        if (!this.nearEdge(this.ce[1], a)) return false;
-      } else if (!bIn || !this.nearEdge(this.ce[0], b)) return false;
-    }
-    return true;
+    return lineOfSight(this, a, b);
   }
 
   /**
@@ -354,32 +344,7 @@ export class Table {
    * i < nModels, not shooter or target) overlaps the segment.
    */
   inCover(shooter: number, target: number, alive: Uint8Array, nModels: number): boolean {
-    const s = this.seg;
-    if (!this.setSeg(shooter, target)) {
-      this.q[0] = this.px[target];
-      this.q[1] = this.py[target];
-      for (let p = 0; p < this.polygonCount; p++) if (this.pFlags[p] & COVER && this.insideQ(p)) return true;
-      return false;
-    }
-    const len = s[4];
-    const near = this.coverProximity + EPS;
-    for (let p = 0; p < this.polygonCount; p++) {
-      if ((this.pFlags[p] & (COVER | OBSCURING)) === 0 || !this.segBoxHits(p) || !this.clip(p)) continue;
-      const t1 = Math.min(this.ct[1], 1);
-      if ((1 - t1) * len <= near) return true;
-    }
-    const ax = s[0], ay = s[1], dx = s[2], dy = s[3];
-    const inv = 1 / (len * len);
-    const r2 = this.baseRadius * this.baseRadius;
-    const px = this.px, py = this.py;
-    for (let i = 0; i < nModels; i++) {
-      if (alive[i] === 0 || i === shooter || i === target) continue;
-      const wx = px[i] - ax, wy = py[i] - ay;
-      const u = Math.min(Math.max((wx * dx + wy * dy) * inv, 0), 1);
-      const qx = wx - u * dx, qy = wy - u * dy;
-      if (qx * qx + qy * qy < r2) return true;
-    }
-    return false;
+    return inCoverOf(this, shooter, target, alive, nModels);
   }
 
   /** Item 70: the shooter stands at least `threshold` inches above the target. */

@@ -1,0 +1,61 @@
+import type { Table } from './table.ts';
+import { COVER, EPS, OBSCURING } from './flags.ts';
+
+// Line of sight and cover on the table (R1). Table.los and Table.inCover delegate here;
+// they take point-slot indices so no coordinate crosses a call.
+
+/**
+ * R1 line of sight between the centres of a and b. An obscuring polygon crossed by the
+ * segment blocks it, unless the model inside it is within edgeWindow of the edge the
+ * segment leaves (or enters) through. Two models inside the same obscuring polygon see
+ * each other (one room, one wood).
+ */
+export function lineOfSight(t: Table, a: number, b: number): boolean {
+  if (!t.setSeg(a, b)) return true;
+  const len = t.seg[4];
+  for (let p = 0; p < t.polygonCount; p++) {
+    if ((t.pFlags[p] & OBSCURING) === 0 || !t.segBoxHits(p) || !t.clip(p)) continue;
+    const aIn = t.ct[0] * len < -EPS;
+    const bIn = (t.ct[1] - 1) * len > EPS;
+    if (aIn) {
+      if (bIn) continue;
+      if (!t.nearEdge(t.ce[1], a)) return false;
+    } else if (!bIn || !t.nearEdge(t.ce[0], b)) return false;
+  }
+  return true;
+}
+
+/**
+ * R1 cover for `target` shot at by `shooter` (assumes `los` is true): the target's
+ * centre is inside a cover polygon, or the segment crosses a cover or obscuring polygon
+ * within coverProximity of the target, or another alive model's base (alive[i] != 0,
+ * i < nModels, not shooter or target) overlaps the segment.
+ */
+export function inCoverOf(t: Table, shooter: number, target: number, alive: Uint8Array, nModels: number): boolean {
+  const s = t.seg;
+  if (!t.setSeg(shooter, target)) {
+    t.q[0] = t.px[target];
+    t.q[1] = t.py[target];
+    for (let p = 0; p < t.polygonCount; p++) if (t.pFlags[p] & COVER && t.insideQ(p)) return true;
+    return false;
+  }
+  const len = s[4];
+  const near = t.coverProximity + EPS;
+  for (let p = 0; p < t.polygonCount; p++) {
+    if ((t.pFlags[p] & (COVER | OBSCURING)) === 0 || !t.segBoxHits(p) || !t.clip(p)) continue;
+    const t1 = Math.min(t.ct[1], 1);
+    if ((1 - t1) * len <= near) return true;
+  }
+  const ax = s[0], ay = s[1], dx = s[2], dy = s[3];
+  const inv = 1 / (len * len);
+  const r2 = t.baseRadius * t.baseRadius;
+  const px = t.px, py = t.py;
+  for (let i = 0; i < nModels; i++) {
+    if (alive[i] === 0 || i === shooter || i === target) continue;
+    const wx = px[i] - ax, wy = py[i] - ay;
+    const u = Math.min(Math.max((wx * dx + wy * dy) * inv, 0), 1);
+    const qx = wx - u * dx, qy = wy - u * dy;
+    if (qx * qx + qy * qy < r2) return true;
+  }
+  return false;
+}
