@@ -1,4 +1,5 @@
 import type { Rng } from '../rng.ts';
+import { apart } from './separation.ts';
 import { COVER, DIFFICULT, IMPASSABLE, OBSCURING } from './flags.ts';
 import type { Table } from './table.ts';
 
@@ -335,7 +336,7 @@ export class MapGenerator {
         this.by[i] = e[E_H] - this.ay[i];
       }
       this.pairGap(blocking);
-      if (!this.apart(this.ax, this.ay, 0, n, this.bx, this.by, 0, n)) return false;
+      if (!apart(this.ax, this.ay, 0, n, this.bx, this.by, 0, n, this.env, E_PGAP)) return false;
     }
     // Bounding boxes of the candidate and its twin: a placed piece whose box is farther than
     // the widest gap from both cannot clash, so the exact separating-axis test is skipped.
@@ -353,8 +354,8 @@ export class MapGenerator {
       if (!near && !nearTwin) continue;
       const s = T.pStart[p], c = T.pCount[p];
       this.pairGap(blocking && this.polyBlocks(T, p));
-      if (near && !this.apart(this.ax, this.ay, 0, n, T.vx, T.vy, s, c)) return false;
-      if (nearTwin && !this.apart(this.bx, this.by, 0, n, T.vx, T.vy, s, c)) return false;
+      if (near && !apart(this.ax, this.ay, 0, n, T.vx, T.vy, s, c, this.env, E_PGAP)) return false;
+      if (nearTwin && !apart(this.bx, this.by, 0, n, T.vx, T.vy, s, c, this.env, E_PGAP)) return false;
     }
     return true;
   }
@@ -363,27 +364,6 @@ export class MapGenerator {
     this.env[E_PGAP] = this.env[lane ? E_GAP : E_SLACK];
   }
 
-  private apart(x1: Float64Array, y1: Float64Array, o1: number, n1: number, x2: Float64Array, y2: Float64Array, o2: number, n2: number): boolean {
-    return this.sepAlong(x1, y1, o1, n1, x2, y2, o2, n2) || this.sepAlong(x2, y2, o2, n2, x1, y1, o1, n1);
-  }
-
-  /** Does an edge of CCW polygon 1 have all of polygon 2 at least env[E_PGAP] beyond it? (SAT; conservative) */
-  private sepAlong(x1: Float64Array, y1: Float64Array, o1: number, n1: number, x2: Float64Array, y2: Float64Array, o2: number, n2: number): boolean {
-    const gap = this.env[E_PGAP];
-    for (let i = 0; i < n1; i++) {
-      const a = o1 + i, b = o1 + (i + 1 === n1 ? 0 : i + 1);
-      const ex = x1[b] - x1[a], ey = y1[b] - y1[a];
-      const l = Math.sqrt(ex * ex + ey * ey);
-      const nx = ey / l, ny = -ex / l;
-      const off = nx * x1[a] + ny * y1[a];
-      let ok = true; // every vertex of polygon 2 at least `gap` beyond this edge? stop at the first that is not
-      for (let k = o2; k < o2 + n2; k++) {
-        if (nx * x2[k] + ny * y2[k] - off < gap) { ok = false; break; }
-      }
-      if (ok) return true;
-    }
-    return false;
-  }
 
   private commit(T: Table, u: number, twin: boolean): void {
     const k = this.uKind[u], fl = this.uFlags[u];
