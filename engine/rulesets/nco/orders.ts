@@ -3,7 +3,7 @@
  * carrying out each of the six orders.
  */
 import {
-  O_ADVANCE, O_ASSAULT, O_COVER_FIRE, O_DOWN, O_FIRE, O_HOLD, O_NONE, O_RALLY, O_RUN,
+  O_ADVANCE, O_ASSAULT, O_COVER_FIRE, O_DOWN, O_FIRE, O_HOLD, O_RALLY, O_RUN,
   PHASE_ORDERS, type NcoGame,
 } from './state.ts';
 import { S_FIELD_MEDICINE, S_INSPIRING, S_RELIGIOUS_RITES } from './roster-types.ts';
@@ -103,4 +103,3 @@ export function executeOrder(g: NcoGame, i: number, order: number): void {
   }
 }
 
-export { O_NONE, O_FIRE };

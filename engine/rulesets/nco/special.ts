@@ -4,7 +4,7 @@
  */
 import {
   O_ASSAULT, O_COVER_FIRE, O_RALLY, O_RUN, PHASE_SPECIAL,
-  SA_AMBUSH, SA_ASSAULT, SA_FOCUS_FIRE, SA_MEND, type NcoGame,
+  SA_AMBUSH, SA_ASSAULT, SA_FOCUS_FIRE, type NcoGame,
 } from './state.ts';
 import { S_DEADEYE, S_IDEALIST } from './roster-types.ts';
 import { chooseSpecial, mendChoice, chooseFocusShot } from './policy.ts';
@@ -97,4 +97,3 @@ export function heal(g: NcoGame, i: number, h: number, p: number): void {
   }
 }
 
-export { SA_MEND };
