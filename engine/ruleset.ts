@@ -36,6 +36,49 @@ export interface Ruleset<S extends CompiledScenario = CompiledScenario, G = unkn
   jsonSchema?(): Record<string, unknown>;
   /** Ruleset-specific summary fields computed from merged accumulators (not in the hot loop). */
   summarize?(scn: S, acc: Float64Array): Record<string, unknown>;
+  /** Exact per-attack outcome distributions (`squadsim odds <id>`), computed by enumeration. */
+  readonly odds?: OddsProvider;
+  /** Random legal rosters and their features, for `squadsim balance` sweeps. */
+  readonly balance?: BalanceProvider;
+}
+
+/** One option of `squadsim odds <id>`; the CLI turns these into yargs flags. */
+export interface OddsOption {
+  name: string;
+  type: 'string' | 'number' | 'boolean';
+  describe: string;
+  choices?: readonly string[];
+  default?: string | number | boolean;
+}
+
+/** An exact distribution: probabilities as numbers, and optionally as exact fractions ("5/36"). */
+export interface OddsResult {
+  title: string;
+  /** The inputs after defaults, echoed so a table says what it is the distribution of. */
+  inputs: Record<string, unknown>;
+  outcomes: { outcome: string; probability: number; exact?: string }[];
+  /** Extra tables (e.g. per-die breakdown), same shape. */
+  tables?: { title: string; rows: Record<string, string | number>[] }[];
+  notes?: string[];
+}
+
+export interface OddsProvider {
+  options: readonly OddsOption[];
+  /** Throws ConfigError on a bad combination of inputs. */
+  compute(req: Record<string, unknown>): OddsResult;
+}
+
+/**
+ * What `squadsim balance` needs from a ruleset: random legal rosters at a budget, and the
+ * numeric features (counts of soldier types and options) a win model is fitted on.
+ */
+export interface BalanceProvider {
+  /** Feature names with the printed cost of one unit of each (after any cost overrides). */
+  features(costOverrides: Record<string, number>): { name: string; cost: number }[];
+  /** A random legal roster (config JSON) for `side` within `budget`, drawn with `rand()` in [0,1). */
+  randomRoster(spec: Record<string, unknown>, budget: number, rand: () => number, costOverrides: Record<string, number>): unknown;
+  /** Feature counts of a roster (same order as `features`). */
+  featureCounts(roster: unknown, costOverrides: Record<string, number>): number[];
 }
 
 /** What every compiled scenario exposes to the runner. Rulesets add their own typed arrays. */
@@ -50,6 +93,11 @@ export interface CompiledScenario {
   readonly layout: RecordLayout;
   /** The validated config with every default filled in, echoed into the results document. */
   readonly normalized: unknown;
+  /**
+   * Column names of the per-game row (`run --record games`). When rows are requested the
+   * Recorder has a `row` of this width, and playGame fills it for every game.
+   */
+  readonly rowColumns?: readonly string[];
 }
 
 /** Standard block names the runner and analysis read for every ruleset. */
@@ -66,6 +114,20 @@ export const BLOCK = {
   survivingPoints: 'survivingPoints',
   /** [2]: sum over games of each side's starting points. */
   startingPoints: 'startingPoints',
+  // Optional blocks: analysis uses them when a ruleset records them. K = soldier types,
+  // labelled by the block's labels[1].
+  /** [2, K]: sum over games of soldiers of type k fielded by side s. */
+  typeFielded: 'typeFielded',
+  /** [2, K]: sum over games of points spent on soldiers of type k (with their options). */
+  typePoints: 'typePoints',
+  /** [2, K, steps]: sum over games of side s's type-k soldiers lost during step t. */
+  typeCasualties: 'typeCasualties',
+  /** [2, K]: sum over games of the points of side s's type-k soldiers lost. */
+  typePointsLost: 'typePointsLost',
+  /** [2, K]: sum over games of enemy soldiers taken out by side s's type-k soldiers. */
+  typeKills: 'typeKills',
+  /** [B]: games by VP margin (side 0 minus side 1); labels[0] name the bins ("-20..-11"). */
+  marginHist: 'marginHist',
 } as const;
 
 export function standardBlocks(steps: number, sideNames: readonly [string, string], stepLabel: string): BlockSpec[] {

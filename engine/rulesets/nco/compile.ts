@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { ConfigError, formatPath } from '../../errors.ts';
 import { parseOrThrow } from '../../validate.ts';
 import { RecordLayout } from '../../record.ts';
-import { standardBlocks, type CompiledScenario } from '../../ruleset.ts';
+import { BLOCK, standardBlocks, type CompiledScenario } from '../../ruleset.ts';
 import { mapSchema, type MapJson } from '../../geometry/table.ts';
 import { ncoGenerateSchema, ncoRulesSchema, type NcoGenerate, type NcoRules } from './params.ts';
 import { policySchema, resolvePolicy, type PolicyParams } from './policy-params.ts';
 import { compileRoster } from './roster.ts';
-import { I_RELIGIOUS_ICON, I_SERVICE_MEDAL, ITEM_IDS, S_NATURAL_LEADER, type CompiledRoster } from './roster-types.ts';
+import { I_RELIGIOUS_ICON, I_SERVICE_MEDAL, ITEM_IDS, PROFILE_IDS, S_NATURAL_LEADER, type CompiledRoster } from './roster-types.ts';
 import { W_PISTOL } from './weapons.ts';
 import { MARGIN_CLASSES } from './victory.ts';
 
@@ -135,10 +135,12 @@ export function compileNco(config: unknown): NcoScenario {
   const layout = new RecordLayout([
     ...standardBlocks(steps, sideNames, 'turn'),
     { name: 'marginClass', dims: [2, MARGIN_CLASSES.length], labels: [[...sideNames], MARGIN_CLASSES.map((m) => m.name)], doc: 'games won by side s in each margin-of-victory class (item 103); draws count as Entrenched Stalemate for neither side' },
-    { name: 'vpMargin', dims: [61], doc: 'histogram of VP margin (side 0 minus side 1) in 10-VP bins from −300 to +300 (clamped)' },
-    { name: 'profileCasualties', dims: [2, 14, steps], doc: 'sum of casualties by side, soldier profile and turn' },
-    { name: 'profileFielded', dims: [2, 14], doc: 'sum of soldiers fielded by side and profile' },
-    { name: 'kills', dims: [2, 14], doc: 'sum of enemy casualties caused by soldiers of each side and profile' },
+    { name: BLOCK.marginHist, dims: [61], labels: [marginBinLabels()], doc: 'games by VP margin (side 0 minus side 1) in 10-VP bins centred on multiples of 10, from −300 to +300 (clamped)' },
+    { name: BLOCK.typeCasualties, dims: [2, PROFILE_IDS.length, steps], labels: [[...sideNames], [...PROFILE_IDS], stepLabels(steps)], doc: 'sum of casualties by side, soldier profile and turn' },
+    { name: BLOCK.typeFielded, dims: [2, PROFILE_IDS.length], labels: [[...sideNames], [...PROFILE_IDS]], doc: 'sum of soldiers fielded by side and profile' },
+    { name: BLOCK.typePoints, dims: [2, PROFILE_IDS.length], labels: [[...sideNames], [...PROFILE_IDS]], doc: 'sum of points (vps + sps, with options) spent by side and profile' },
+    { name: BLOCK.typePointsLost, dims: [2, PROFILE_IDS.length], labels: [[...sideNames], [...PROFILE_IDS]], doc: 'sum of points (vps + sps, with options) of the soldiers lost, by side and profile' },
+    { name: BLOCK.typeKills, dims: [2, PROFILE_IDS.length], labels: [[...sideNames], [...PROFILE_IDS]], doc: 'sum of enemy casualties caused by soldiers of each side and profile' },
     { name: 'actions', dims: [2, 12], labels: [[...sideNames], ['down', 'rally', 'cover-fire', 'fire', 'advance', 'run', 'assault', 'focus-fire', 'sa-assault', 'mend', 'ambush', 'reactive-down']], doc: 'sum of orders and special actions taken' },
   ]);
   // $schema is editor metadata: it is left out so it cannot change the config hash.
@@ -150,4 +152,13 @@ export function compileNco(config: unknown): NcoScenario {
     sideStart: Int32Array.of(0, rosters[0].soldiers.length),
     side, profile, move, courage, health, psyche, primary, pistol, skills, killValue, cost, sergeant, specialist, startingPoints,
   };
+}
+
+/** "−300".."+300" in 10s: the centre of each marginHist bin. */
+function marginBinLabels(): string[] {
+  return Array.from({ length: 61 }, (_, k) => String((k - 30) * 10));
+}
+
+function stepLabels(steps: number): string[] {
+  return Array.from({ length: steps }, (_, t) => `turn ${t + 1}`);
 }

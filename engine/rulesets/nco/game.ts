@@ -14,12 +14,14 @@ export class Offsets {
   readonly outcome: number; readonly vp: number; readonly vpSq: number; readonly cas: number;
   readonly surv: number; readonly start: number; readonly margin: number; readonly hist: number;
   readonly profCas: number; readonly fielded: number; readonly kills: number; readonly actions: number;
+  readonly points: number; readonly pointsLost: number;
   constructor(scn: NcoScenario) {
     const l = scn.layout;
     this.outcome = l.offset(BLOCK.outcome); this.vp = l.offset(BLOCK.vp); this.vpSq = l.offset(BLOCK.vpSq);
     this.cas = l.offset(BLOCK.casualties); this.surv = l.offset(BLOCK.survivingPoints); this.start = l.offset(BLOCK.startingPoints);
-    this.margin = l.offset('marginClass'); this.hist = l.offset('vpMargin'); this.profCas = l.offset('profileCasualties');
-    this.fielded = l.offset('profileFielded'); this.kills = l.offset('kills'); this.actions = l.offset('actions');
+    this.margin = l.offset('marginClass'); this.hist = l.offset(BLOCK.marginHist); this.profCas = l.offset(BLOCK.typeCasualties);
+    this.fielded = l.offset(BLOCK.typeFielded); this.kills = l.offset(BLOCK.typeKills); this.actions = l.offset('actions');
+    this.points = l.offset(BLOCK.typePoints); this.pointsLost = l.offset(BLOCK.typePointsLost);
   }
 }
 
@@ -135,7 +137,11 @@ function finish(g: NcoGame, acc: Float64Array, o: Offsets): void {
   for (let i = 0; i < g.n; i++) {
     const s = g.side[i], p = scn.profile[i];
     acc[o.fielded + s * 14 + p]++;
-    if (!g.alive[i]) acc[o.profCas + (s * 14 + p) * steps + (g.diedTurn[i] - 1)]++;
+    acc[o.points + s * 14 + p] += scn.cost[i];
+    if (!g.alive[i]) {
+      acc[o.profCas + (s * 14 + p) * steps + (g.diedTurn[i] - 1)]++;
+      acc[o.pointsLost + s * 14 + p] += scn.cost[i];
+    }
   }
   for (let k = 0; k < 28; k++) acc[o.kills + k] += g.killsBy[k];
   for (let k = 0; k < 24; k++) acc[o.actions + k] += g.actions[k];

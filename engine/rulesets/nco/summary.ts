@@ -1,5 +1,6 @@
 /** NCO-specific summary fields from merged accumulators (not in the hot loop). */
 import { round } from '../../stats.ts';
+import { BLOCK } from '../../ruleset.ts';
 import type { NcoScenario } from './compile.ts';
 import { MARGIN_CLASSES } from './victory.ts';
 import { PROFILE_IDS } from './roster-types.ts';
@@ -12,7 +13,7 @@ export function summarizeNco(scn: NcoScenario, acc: Float64Array): Record<string
     name,
     classes: Object.fromEntries(MARGIN_CLASSES.map((m, k) => [m.name, round(games ? acc[mc + s * 5 + k] / games : 0)])),
   }));
-  const fielded = l.offset('profileFielded'), kills = l.offset('kills'), pc = l.offset('profileCasualties');
+  const fielded = l.offset(BLOCK.typeFielded), kills = l.offset(BLOCK.typeKills), pc = l.offset(BLOCK.typeCasualties);
   const steps = scn.steps;
   const profiles = scn.sideNames.map((name, s) => {
     const rows: Record<string, unknown>[] = [];
