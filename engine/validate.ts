@@ -35,5 +35,32 @@ function allowedText(issue: z.core.$ZodIssue): string {
   if (i.code === 'unrecognized_keys' && Array.isArray(i.keys)) {
     return `has unknown field(s) ${i.keys.map((k) => JSON.stringify(k)).join(', ')}; remove or correct them`;
   }
+  if (i.code === 'too_big' || i.code === 'too_small') {
+    const b = issue as { maximum?: number | bigint; minimum?: number | bigint; inclusive?: boolean; origin?: string };
+    const limit = i.code === 'too_big' ? b.maximum : b.minimum;
+    const what = b.origin === 'array' ? 'entries' : b.origin === 'string' ? 'characters' : '';
+    const word = i.code === 'too_big' ? (b.inclusive === false ? 'less than' : 'at most') : (b.inclusive === false ? 'more than' : 'at least');
+    return `allowed: ${word} ${String(limit)}${what ? ' ' + what : ''}`;
+  }
+  if (i.code === 'invalid_union') return unionText(issue as z.core.$ZodIssue & { errors?: z.core.$ZodIssue[][] });
   return `is invalid: ${issue.message}`;
+}
+
+/**
+ * A union (e.g. "an id, or an object with an id") failed every branch: list the ids the
+ * enum branches allow and name the other forms, instead of zod's bare "Invalid input".
+ */
+function unionText(issue: z.core.$ZodIssue & { errors?: z.core.$ZodIssue[][] }): string {
+  const ids: string[] = [];
+  const forms: string[] = [];
+  for (const branch of issue.errors ?? []) {
+    for (const sub of branch as (z.core.$ZodIssue & { values?: unknown[]; expected?: string })[]) {
+      if (sub.path.length > 0) continue;
+      if (sub.code === 'invalid_value' && Array.isArray(sub.values)) ids.push(...sub.values.map((x) => JSON.stringify(x)));
+      else if (sub.code === 'invalid_type' && sub.expected) forms.push(sub.expected);
+    }
+  }
+  if (ids.length === 0) return `is invalid: ${issue.message}; see \`squadsim schema\` for the allowed forms`;
+  const other = [...new Set(forms)].filter((f) => f !== 'string');
+  return `expected one of ${ids.join(', ')}${other.length ? ` (or ${other.map((f) => `an ${f}`).join(' or ')} with one of them as its "id")` : ''}`;
 }
