@@ -3,8 +3,13 @@ import { packageVersion } from '../sim/paths.ts';
 import { EXIT, reportError, UsageError } from './errors.ts';
 import { runCommand } from './run.ts';
 import { schemaCommand } from './schema.ts';
+import { exportCommand } from './export.ts';
+import { checkCommand } from './check.ts';
+import { reportCommand } from './report.ts';
+import { balanceCommand } from './balance.ts';
+import { oddsCommand } from './odds.ts';
 
-const COMMANDS = ['run', 'schema'];
+const COMMANDS = ['run', 'schema', 'export', 'check', 'report', 'balance', 'odds'];
 
 /**
  * Parses `args` (without node and the script), runs the command and returns the exit code.
@@ -16,6 +21,11 @@ export async function main(args: string[]): Promise<number> {
     .usage('$0 <command> [options]')
     .command(runCommand)
     .command(schemaCommand)
+    .command(exportCommand)
+    .command(checkCommand)
+    .command(reportCommand)
+    .command(balanceCommand)
+    .command(oddsCommand)
     .demandCommand(1, 'name a command')
     .recommendCommands()
     .strict()

@@ -73,12 +73,44 @@ export interface OddsProvider {
  * numeric features (counts of soldier types and options) a win model is fitted on.
  */
 export interface BalanceProvider {
-  /** Feature names with the printed cost of one unit of each (after any cost overrides). */
-  features(costOverrides: Record<string, number>): { name: string; cost: number }[];
-  /** A random legal roster (config JSON) for `side` within `budget`, drawn with `rand()` in [0,1). */
-  randomRoster(spec: Record<string, unknown>, budget: number, rand: () => number, costOverrides: Record<string, number>): unknown;
-  /** Feature counts of a roster (same order as `features`). */
-  featureCounts(roster: unknown, costOverrides: Record<string, number>): number[];
+  /**
+   * Validates the ruleset's part of a sweep file (budget, roster options, features, cost
+   * overrides; `rules` is the sweep's rules object) and returns the sweep's roster source.
+   * Throws ConfigError with paths relative to the sweep file.
+   */
+  prepare(spec: BalanceSpec): BalanceSweep;
+}
+
+export interface BalanceSpec {
+  budget: unknown;
+  roster: unknown;
+  features: unknown;
+  cost_overrides: unknown;
+  rules: unknown;
+}
+
+export interface BalanceFeature {
+  /** Feature id (also the cost-override key). */
+  id: string;
+  /** Human name, e.g. "Private" or "LMG upgrade". */
+  label: string;
+  /** Group, e.g. "type", "weapon", "skill", "item". */
+  group: string;
+  /** Printed cost of one unit, after any cost override. */
+  cost: number;
+  /** The budget pool it is paid from (e.g. "vps"), or "" when it depends on the carrier. */
+  pool: string;
+}
+
+export interface BalanceSweep {
+  /** The fitted features: what the random rosters vary. */
+  readonly features: readonly BalanceFeature[];
+  /** Rule parameters every generated config must carry (budgets, cost overrides). */
+  readonly rules: Record<string, unknown>;
+  /** A random legal roster (the config's roster JSON), drawn with `rand()` in [0, 1). */
+  randomRoster(rand: () => number): unknown;
+  /** Feature counts of a roster, in the order of `features`. */
+  featureCounts(roster: unknown): number[];
 }
 
 /** What every compiled scenario exposes to the runner. Rulesets add their own typed arrays. */
@@ -98,6 +130,11 @@ export interface CompiledScenario {
    * Recorder has a `row` of this width, and playGame fills it for every game.
    */
   readonly rowColumns?: readonly string[];
+  /**
+   * Labels of coded row columns: a value k in column c means rowLabels[c][k] (e.g. the
+   * winner column: side names and "draw"). CSV export writes the label.
+   */
+  readonly rowLabels?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** Standard block names the runner and analysis read for every ruleset. */
@@ -124,11 +161,31 @@ export const BLOCK = {
   typeCasualties: 'typeCasualties',
   /** [2, K]: sum over games of the points of side s's type-k soldiers lost. */
   typePointsLost: 'typePointsLost',
+  /** [2, K, steps]: sum over games of the points of side s's type-k soldiers lost during step t (points remaining by type). */
+  typePointsLostSteps: 'typePointsLostSteps',
   /** [2, K]: sum over games of enemy soldiers taken out by side s's type-k soldiers. */
   typeKills: 'typeKills',
   /** [B]: games by VP margin (side 0 minus side 1); labels[0] name the bins ("-20..-11"). */
   marginHist: 'marginHist',
+  // Optional sums of squares (from `lethalitySqBlocks`): analysis turns them into 95%
+  // intervals of the per-step means; without them the lethality curves have no band.
+  /** [2, steps]: sum over games of the squared casualties of side s during step t. */
+  casualtiesSq: 'casualtiesSq',
+  /** [2, steps]: sum over games of the squared casualties of side s from step 1 to the end of step t. */
+  cumCasualtiesSq: 'cumCasualtiesSq',
+  /** [2, steps]: sum over games of side s's squared surviving points at the end of step t. */
+  survivingPointsSq: 'survivingPointsSq',
 } as const;
+
+/** The optional sums-of-squares blocks that give lethality curves their bands. */
+export function lethalitySqBlocks(steps: number, sideNames: readonly [string, string], stepLabel: string): BlockSpec[] {
+  const labels = [[...sideNames], Array.from({ length: steps }, (_, i) => `${stepLabel} ${i + 1}`)];
+  return [
+    { name: BLOCK.casualtiesSq, dims: [2, steps], labels, doc: 'sum of squared casualties suffered in the step' },
+    { name: BLOCK.cumCasualtiesSq, dims: [2, steps], labels, doc: 'sum of squared casualties suffered up to the end of the step' },
+    { name: BLOCK.survivingPointsSq, dims: [2, steps], labels, doc: 'sum of squared surviving points at the end of the step' },
+  ];
+}
 
 export function standardBlocks(steps: number, sideNames: readonly [string, string], stepLabel: string): BlockSpec[] {
   const sides = [...sideNames];

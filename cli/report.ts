@@ -1,0 +1,73 @@
+import { join } from 'node:path';
+import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
+import type { ColumnTable } from 'arquero';
+import { ConfigError } from '../engine/errors.ts';
+import { loadFairCosts } from '../analysis/fair-cost-table.ts';
+import { loadResults } from '../analysis/load.ts';
+import { reportHtml, summaryMarkdown } from '../reports/html.ts';
+import { buildReport } from '../reports/index.ts';
+import { renderSvg } from '../reports/svg.ts';
+import { writeFileAtomic } from '../sim/atomic-file.ts';
+import { checkOutputDir } from '../sim/results.ts';
+
+interface ReportArgs {
+  results: string;
+  out: string;
+  balance?: string;
+}
+
+function builder(y: Argv): Argv<ReportArgs> {
+  return y
+    .positional('results', { type: 'string', describe: 'results.json written by `squadsim run --out`', demandOption: true })
+    .option('out', { alias: 'o', type: 'string', describe: 'folder for report.html, one SVG per chart, summary.md and CSV tables', demandOption: true, requiresArg: true })
+    .option('balance', { type: 'string', describe: 'a `squadsim balance` result: adds the fair-cost chart and table', requiresArg: true })
+    .example('$0 report out/results.json --out out', 'write out/report.html and the rest next to the results')
+    .example('$0 report results.json --out report --balance balance.json', 'include fair cost against printed cost') as unknown as Argv<ReportArgs>;
+}
+
+/**
+ * Reads and checks every input, builds every file in memory, and only then writes them
+ * (each atomically), so bad input writes nothing.
+ */
+async function handler(argv: ArgumentsCamelCase<ReportArgs>): Promise<void> {
+  const out = argv.out;
+  if (out.trim() === '') throw new ConfigError('--out', out, 'expected a folder path');
+  try {
+    checkOutputDir(out);
+  } catch (e) {
+    throw new ConfigError('--out', out, `expected a writable folder (${(e as Error).message})`);
+  }
+  const results = loadResults(argv.results);
+  const balance: ColumnTable | null = argv.balance !== undefined ? loadFairCosts(argv.balance) : null;
+
+  const report = buildReport(results, balance);
+  const files: [string, string][] = [];
+  for (const chart of report.charts) files.push([`${chart.id}.svg`, await renderSvg(chart)]);
+  for (const t of report.tables) files.push([`${t.id}.csv`, t.data.toCSV() + '\n']);
+  files.push(['summary.md', summaryMarkdown(report)]);
+  files.push(['report.html', reportHtml(report)]);
+
+  try {
+    for (const [name, text] of files) writeFileAtomic(join(out, name), text);
+  } catch (e) {
+    if (!(e as NodeJS.ErrnoException).code) throw e;
+    throw new ConfigError('--out', out, `expected a writable folder (${(e as Error).message})`);
+  }
+  const dir = out.replace(/\/+$/, '');
+  process.stdout.write(
+    [
+      `report: ${join(dir, 'report.html')}`,
+      `charts: ${report.charts.map((c) => `${c.id}.svg`).join(', ')}`,
+      `tables: summary.md, ${report.tables.map((t) => `${t.id}.csv`).join(', ')}`,
+      ...report.notes.map((n) => `note: ${n}`),
+      '',
+    ].join('\n'),
+  );
+}
+
+export const reportCommand: CommandModule<object, ReportArgs> = {
+  command: 'report <results>',
+  describe: 'write report.html (self-contained, offline), one SVG per chart and summary tables',
+  builder,
+  handler,
+};

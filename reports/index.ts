@@ -1,0 +1,43 @@
+/** Everything a report holds, built in memory from one results document (and a balance result). */
+import type { ColumnTable } from 'arquero';
+import { analyze, type Analysis } from '../analysis/index.ts';
+import type { Results } from '../analysis/load.ts';
+import type { Chart } from './chart.ts';
+import { costEffectivenessChart } from './charts/cost-effectiveness.ts';
+import { fairCostChart } from './charts/fair-cost.ts';
+import { lethalityChart, pointsRemainingChart } from './charts/lethality.ts';
+import { marginClassesChart, vpMarginChart } from './charts/margins.ts';
+import { typeLethalityChart } from './charts/type-lethality.ts';
+import { typePointsChart } from './charts/type-points.ts';
+import { winRatesChart } from './charts/win-rates.ts';
+import { summaryTables, type SummaryTable } from './tables.ts';
+
+export interface Report {
+  results: Results;
+  analysis: Analysis;
+  charts: Chart[];
+  tables: SummaryTable[];
+  /** Why a chart is missing (shown in report.html and summary.md). */
+  notes: string[];
+}
+
+export function buildReport(results: Results, balance: ColumnTable | null): Report {
+  const a = analyze(results);
+  const notes: string[] = [];
+  const optional = (chart: Chart | null, missing: string): Chart[] => {
+    if (!chart) notes.push(missing);
+    return chart ? [chart] : [];
+  };
+  const charts = [
+    winRatesChart(a, results),
+    ...optional(vpMarginChart(a, results), 'VP margin chart omitted: the results have no marginHist block.'),
+    ...optional(marginClassesChart(a, results), 'Margin-of-victory chart omitted: this ruleset reports no margin classes.'),
+    lethalityChart(a, results),
+    pointsRemainingChart(a, results),
+    ...optional(typeLethalityChart(a, results), 'Losses-by-soldier-type chart omitted: the results have no typeCasualties and typeFielded blocks.'),
+    ...optional(typePointsChart(a, results), 'Points-by-soldier-type chart omitted: the results have no typePoints and typePointsLostSteps blocks.'),
+    ...optional(costEffectivenessChart(a, results), 'Cost-effectiveness chart omitted: the results have no typePoints block with typeKills or typePointsLost.'),
+    ...optional(fairCostChart(balance), 'Fair-cost chart omitted: no balance result given (run `squadsim balance`, then `squadsim report ... --balance FILE`).'),
+  ];
+  return { results, analysis: a, charts, tables: summaryTables(a, results, balance), notes };
+}

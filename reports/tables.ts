@@ -1,0 +1,62 @@
+/**
+ * Summary tables: each as CSV (full precision, for tools) and as a rounded, readable
+ * table for summary.md and report.html.
+ */
+import { from, type ColumnTable } from 'arquero';
+import type { Analysis } from '../analysis/index.ts';
+import type { Results } from '../analysis/load.ts';
+import { rowsOf } from './chart.ts';
+import { num, pct } from './theme.ts';
+
+export interface SummaryTable {
+  /** File-name-safe id: the CSV is written as <id>.csv. */
+  id: string;
+  title: string;
+  /** Full-precision data. */
+  data: ColumnTable;
+  /** Column headers and formatted cells, for people. */
+  header: string[];
+  cells: string[][];
+}
+
+const interval = (lo: number | null, hi: number | null, f: (x: number) => string): string => (lo === null || hi === null ? '' : `${f(lo)} – ${f(hi)}`);
+
+function make(id: string, title: string, data: ColumnTable | null, header: string[], row: (x: Record<string, any>) => string[]): SummaryTable | null {
+  if (!data || data.numRows() === 0) return null;
+  return { id, title, data, header, cells: rowsOf(data).map(row) };
+}
+
+export function summaryTables(a: Analysis, r: Results, balance: ColumnTable | null): SummaryTable[] {
+  const f1 = (x: number): string => num(x, 1), f2 = (x: number): string => num(x, 2), p1 = (x: number): string => pct(x);
+  const lethal = from(rowsOf(a.sideLethality));
+  const tables = [
+    make('win-rates', 'Win rates', a.winRates, ['outcome', 'games', 'share', '95% interval'], (x) => [x.outcome, String(x.games), pct(x.rate), interval(x.lo, x.hi, p1)]),
+    make('victory-points', 'Victory points per game', a.victoryPoints, ['side', 'mean', '95% interval', 'sd'], (x) => [x.side, f1(x.mean), interval(x.lo, x.hi, f1), x.sd === null ? '' : f1(x.sd)]),
+    make('margin-classes', 'Margin-of-victory classes', a.marginClasses, ['winner', 'class', 'games', 'share', '95% interval'], (x) => [x.side, x.class, String(x.games), pct(x.rate), interval(x.lo, x.hi, p1)]),
+    make('lethality', `Lethality by ${r.unit}`, lethal, ['side', r.unit, 'casualties', '95% interval', 'cumulative', '95% interval', 'points left', '95% interval', 'of start'], (x) => [
+      x.side, String(x.step), f2(x.casualties), interval(x.casualtiesLo, x.casualtiesHi, f2), f2(x.cumCasualties), interval(x.cumCasualtiesLo, x.cumCasualtiesHi, f2),
+      f1(x.survivingPoints), interval(x.survivingPointsLo, x.survivingPointsHi, f1), pct(x.survivingShare),
+    ]),
+    make('cost-effectiveness', 'Cost-effectiveness by soldier type', a.costEffectiveness, ['side', 'type', 'fielded / game', 'points / game', 'share of points', 'own points lost', "share of side's losses", 'kills / game', 'kills / 100 pts', 'soldiers lost'], (x) => [
+      x.side, x.type, num(x.fieldedPerGame), f1(x.pointsPerGame), pct(x.pointsShare), pct(x.lossRate), pct(x.lossShare), num(x.killsPerGame), num(x.killsPer100Points), pct(x.casualtyRate),
+    ]),
+    make('type-lethality', `Losses by soldier type and ${r.unit}`, a.typeLethality, ['side', 'type', r.unit, 'casualties / game', 'cumulative / game', 'share lost', '95% interval', 'points left / game'], (x) => [
+      x.side, x.type, String(x.step), num(x.casualties, 3), num(x.cumCasualties, 3), pct(x.lostShare), interval(x.lostShareLo, x.lostShareHi, p1), num(x.pointsRemaining, 1),
+    ]),
+    make('fair-cost', 'Fair cost against printed cost', balance, ['feature', 'printed', 'fair', '95% interval', 'verdict'], (x) => [x.feature, f1(x.printed), f1(x.fair), interval(x.lo, x.hi, f1), x.verdict ?? '']),
+  ];
+  return tables.filter((t): t is SummaryTable => t !== null);
+}
+
+/** Which columns hold text (names: aligned left) rather than numbers; the first row decides. */
+export function textColumns(header: string[], cells: string[][]): boolean[] {
+  return header.map((_, c) => cells.length > 0 && !/^[-+−\d.,% –]*$/.test(cells[0][c] ?? ''));
+}
+
+/** A GitHub-flavoured Markdown table. */
+export function markdownTable(t: SummaryTable): string {
+  const esc = (s: string): string => s.replace(/\|/g, '\\|');
+  const line = (cells: string[]): string => `| ${cells.map(esc).join(' | ')} |`;
+  const text = textColumns(t.header, t.cells);
+  return [line(t.header), `|${text.map((isText) => (isText ? ' :-- ' : ' --: ')).join('|')}|`, ...t.cells.map(line)].join('\n');
+}

@@ -1,0 +1,145 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkResults } from '../analysis/load.ts';
+import { fairCostTable } from '../analysis/fair-cost-table.ts';
+import { ConfigError } from '../engine/errors.ts';
+import { buildReport } from '../reports/index.ts';
+import { renderSvg } from '../reports/svg.ts';
+import { assertDistFresh, ROOT } from './dist-fresh.ts';
+import { standardOnly, tinyBalance, tinyResults } from './results-fixture.ts';
+
+const CLI = join(ROOT, 'dist', 'cli.js');
+let tmp: string;
+
+beforeAll(() => {
+  assertDistFresh(CLI, ['cli', 'sim', 'engine', 'analysis', 'reports']);
+  tmp = mkdtempSync(join(tmpdir(), 'squadsim-report-'));
+});
+afterAll(() => {
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+function cli(args: string[]) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: tmp, encoding: 'utf8', timeout: 120_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function writeJson(name: string, v: unknown): string {
+  const p = join(tmp, name);
+  writeFileSync(p, typeof v === 'string' ? v : JSON.stringify(v));
+  return p;
+}
+
+/** Data marks in a Vega SVG: the items inside mark groups (not axes, legends or titles). */
+function markCount(svg: string): number {
+  return (svg.match(/role="graphics-symbol"/g) ?? []).length;
+}
+
+describe('buildReport', () => {
+  it('has every chart for a results document with all optional blocks and a balance result', () => {
+    const rep = buildReport(checkResults(tinyResults()), fairCostTable(tinyBalance()));
+    expect(rep.charts.map((c) => c.id)).toEqual(['win-rates', 'vp-margins', 'margin-classes', 'lethality', 'points-remaining', 'type-lethality', 'type-points', 'cost-effectiveness', 'fair-cost']);
+    expect(rep.notes).toEqual([]);
+    expect(rep.tables.map((t) => t.id)).toEqual(['win-rates', 'victory-points', 'margin-classes', 'lethality', 'cost-effectiveness', 'type-lethality', 'fair-cost']);
+  });
+  it('omits, with a note, the charts a standard-only document cannot fill', () => {
+    const rep = buildReport(checkResults(standardOnly()), null);
+    expect(rep.charts.map((c) => c.id)).toEqual(['win-rates', 'lethality', 'points-remaining']);
+    expect(rep.notes).toHaveLength(6);
+    expect(rep.notes.join('\n')).toMatch(/Fair-cost chart omitted: no balance result/);
+  });
+  it('renders every chart to an SVG with data marks', async () => {
+    const rep = buildReport(checkResults(tinyResults()), fairCostTable(tinyBalance()));
+    for (const chart of rep.charts) {
+      const svg = await renderSvg(chart);
+      expect(svg.startsWith('<svg'), chart.id).toBe(true);
+      expect(markCount(svg), chart.id).toBeGreaterThan(0);
+    }
+  });
+  it('renders the charts of a standard-only document, without bands', async () => {
+    const rep = buildReport(checkResults(standardOnly()), null);
+    for (const chart of rep.charts) expect(markCount(await renderSvg(chart)), chart.id).toBeGreaterThan(0);
+    expect(rep.charts[1].description).toMatch(/no bands/);
+  });
+  it('draws one bar per outcome and one error bar per outcome in the win-rate chart', async () => {
+    const svg = await renderSvg(buildReport(checkResults(tinyResults()), null).charts[0]);
+    expect((svg.match(/aria-roledescription="bar"/g) ?? []).length).toBe(3);
+    expect(svg).toContain('50.0%  (15.0%–85.0%)');
+  });
+  it('rejects a balance file that is not a balance result', () => {
+    expect(() => fairCostTable({ schema: 'squadsim.results/1' })).toThrow(ConfigError);
+    const bad = tinyBalance();
+    (bad.features as Record<string, unknown>[])[1].fairCost = 'x';
+    expect(() => fairCostTable(bad)).toThrow(/features\[1\]/);
+  });
+});
+
+describe('squadsim report', () => {
+  it('writes report.html, one SVG per chart and the tables for an NCO run', () => {
+    const run = cli(['run', '--games', '300', '--workers', '0', '--seed', '5', '--out', 'nco']);
+    expect(run.code, run.stderr).toBe(0);
+    const out = join(tmp, 'nco-report');
+    const r = cli(['report', join(tmp, 'nco', 'results.json'), '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    const files = readdirSync(out).sort();
+    const svgs = ['cost-effectiveness', 'lethality', 'margin-classes', 'points-remaining', 'type-lethality', 'type-points', 'vp-margins', 'win-rates'];
+    expect(files).toEqual(
+      [...svgs.map((s) => `${s}.svg`), 'cost-effectiveness.csv', 'lethality.csv', 'margin-classes.csv', 'report.html', 'summary.md', 'type-lethality.csv', 'victory-points.csv', 'win-rates.csv'].sort(),
+    );
+    for (const s of svgs) expect(markCount(readFileSync(join(out, `${s}.svg`), 'utf8')), s).toBeGreaterThan(0);
+    expect(r.stdout).toMatch(/Fair-cost chart omitted/);
+    const csv = readFileSync(join(out, 'win-rates.csv'), 'utf8').split('\n');
+    expect(csv[0]).toBe('outcome,kind,games,rate,lo,hi');
+    expect(csv[1]).toMatch(/^US Army,win,\d+,/);
+    expect(readFileSync(join(out, 'summary.md'), 'utf8')).toMatch(/## Win rates\n\n\| outcome \| games \| share \| 95% interval \|/);
+  });
+
+  it('writes a self-contained report.html that names no network resource', () => {
+    const out = join(tmp, 'tiny-report');
+    const r = cli(['report', writeJson('tiny.json', tinyResults()), '--out', out, '--balance', writeJson('balance.json', tinyBalance())]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(existsSync(join(out, 'fair-cost.svg'))).toBe(true);
+    expect(readFileSync(join(out, 'fair-cost.csv'), 'utf8')).toMatch(/^feature,group,printed,fair,lo,hi,verdict\nPrivate,soldier,30,14,10,18,over-costed/);
+    const html = readFileSync(join(out, 'report.html'), 'utf8');
+    expect(html).not.toMatch(/\s(src|href)\s*=\s*["']?(https?:)?\/\//i);
+    expect(html).not.toMatch(/<script[^>]*\ssrc=/i);
+    expect(html).not.toMatch(/<link\b/i);
+    expect(html).toContain("default-src 'none'");
+    // the three libraries are inlined, and every chart has its place
+    expect(html).toContain('vegaEmbed');
+    expect(html.length).toBeGreaterThan(500_000);
+    for (const id of ['win-rates', 'vp-margins', 'margin-classes', 'lethality', 'points-remaining', 'type-lethality', 'type-points', 'cost-effectiveness', 'fair-cost']) expect(html).toContain(`id="vis-${id}"`);
+  });
+
+  it('exits 2 on a bad results file and writes nothing', () => {
+    const out = join(tmp, 'never');
+    const bad = tinyResults() as any;
+    bad.accumulators.casualties = [[1, 2]];
+    for (const file of [writeJson('bad.json', bad), writeJson('junk.json', '{ not json'), join(tmp, 'absent.json')]) {
+      const r = cli(['report', file, '--out', out]);
+      expect(r.code, file).toBe(2);
+      expect(r.stderr).toMatch(/^squadsim: /);
+      expect(r.stdout).toBe('');
+      expect(existsSync(out)).toBe(false);
+    }
+  });
+
+  it('exits 2 on a bad balance file and writes nothing into an existing folder', () => {
+    const out = join(tmp, 'existing');
+    mkdirSync(out);
+    const r = cli(['report', writeJson('tiny2.json', tinyResults()), '--out', out, '--balance', writeJson('not-balance.json', tinyResults())]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/squadsim\.balance\/1/);
+    expect(readdirSync(out)).toEqual([]);
+  });
+
+  it('exits 2 when --out is missing', () => {
+    const r = cli(['report', writeJson('tiny3.json', tinyResults())]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/out/);
+  });
+});
