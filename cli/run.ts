@@ -2,10 +2,16 @@ import { availableParallelism } from 'node:os';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { ConfigError } from '../engine/errors.ts';
 import { loadConfig } from '../sim/config.ts';
+import { GAME_ROWS_FILE, GAME_ROWS_FORMAT, GameRowsWriter } from '../sim/game-rows.ts';
 import { buildResultsDoc, checkOutputDir, writeResultsAtomic } from '../sim/results.ts';
 import { runSimulation, type RunResult } from '../sim/run.ts';
 import type { Summary } from '../sim/summary.ts';
+import { DEFAULT_MAX_GAMES, type TargetErrorInfo } from '../sim/target-error.ts';
 import { intFlag } from './errors.ts';
+
+const DEFAULT_GAMES = 100_000;
+/** --games default with --target-error: two chunks, then as many as the target needs. */
+const TARGET_MIN_GAMES = 1000;
 
 interface RunArgs {
   config?: string;
@@ -14,6 +20,9 @@ interface RunArgs {
   workers?: unknown;
   out?: string;
   json: boolean;
+  targetError?: unknown;
+  maxGames?: unknown;
+  record?: string;
 }
 
 // games/seed/workers have no yargs `type`: a number type turns "abc" into NaN and loses
@@ -21,26 +30,72 @@ interface RunArgs {
 function builder(y: Argv): Argv<RunArgs> {
   return y
     .positional('config', { type: 'string', describe: 'config JSON file (default: configs/nco/default.json)' })
-    .option('games', { alias: 'n', describe: 'games to play', default: 100000, requiresArg: true })
+    .option('games', { alias: 'n', describe: 'games to play (with --target-error: the minimum)', defaultDescription: `${DEFAULT_GAMES} (${TARGET_MIN_GAMES} with --target-error)`, requiresArg: true })
+    .option('target-error', { describe: "keep playing 500-game chunks until each side's 95% win-rate interval is at most ±E (e.g. 0.005)", requiresArg: true })
+    .option('max-games', { describe: 'stop a --target-error run here even if the target is not met', defaultDescription: String(DEFAULT_MAX_GAMES), requiresArg: true })
+    .option('record', { type: 'string', choices: ['games'], describe: 'also store one row per game beside DIR/results.json (needs --out; see docs/csv.md)', requiresArg: true })
     .option('seed', { alias: 's', describe: 'master seed, 0..4294967295', default: 1, requiresArg: true })
     .option('workers', { alias: 'w', describe: 'worker threads; 0 plays on the main thread', defaultDescription: 'CPU cores', requiresArg: true })
     .option('out', { alias: 'o', type: 'string', describe: 'write DIR/results.json (the full results document)', requiresArg: true })
     .option('json', { type: 'boolean', default: false, describe: 'print only the summary JSON on stdout' })
     .example('$0 run --games 20000 --seed 7 --json', 'default matchup, summary as JSON')
-    .example('$0 run my.json --out out/', 'write out/results.json') as unknown as Argv<RunArgs>;
+    .example('$0 run my.json --out out/', 'write out/results.json')
+    .example('$0 run --target-error 0.005 --json', 'play until both win rates are known to ±0.5%')
+    .example('$0 run --games 20000 --record games --out out/', 'also store per-game rows (squadsim export --table games)') as unknown as Argv<RunArgs>;
 }
 
 async function handler(argv: ArgumentsCamelCase<RunArgs>): Promise<void> {
-  const games = intFlag('games', argv.games, 1, Number.MAX_SAFE_INTEGER, 'a positive integer');
+  const targetError = argv.targetError === undefined ? undefined : fractionFlag('target-error', argv.targetError);
+  const games = argv.games === undefined ? (targetError === undefined ? DEFAULT_GAMES : TARGET_MIN_GAMES) : intFlag('games', argv.games, 1, Number.MAX_SAFE_INTEGER, 'a positive integer');
   const seed = intFlag('seed', argv.seed, 0, 0xffffffff, 'an integer from 0 to 4294967295');
   const workers = argv.workers === undefined ? availableParallelism() : intFlag('workers', argv.workers, 0, 1024, 'an integer from 0 to 1024');
+  if (argv.maxGames !== undefined && targetError === undefined) throw new ConfigError('--max-games', argv.maxGames, 'is only used with --target-error E');
+  const maxGames = argv.maxGames === undefined ? Math.max(DEFAULT_MAX_GAMES, games) : intFlag('max-games', argv.maxGames, games, Number.MAX_SAFE_INTEGER, `an integer >= --games (${games})`);
+  if (argv.record !== undefined && argv.out === undefined) throw new ConfigError('--record', argv.record, 'needs --out DIR: the rows are stored beside DIR/results.json');
   if (argv.out !== undefined) checkOutDir(argv.out);
   // Bad config input is reported here, before any game is played or any file written.
   const loaded = loadConfig(argv.config);
+  const width = loaded.scn.rowColumns?.length ?? 0;
+  if (argv.record !== undefined && width === 0) throw new ConfigError('--record', argv.record, `is not supported by ruleset ${loaded.ruleset.id} (it defines no per-game rows)`);
 
-  const run = await runSimulation({ config: loaded, games, seed, workers, progress: !argv.json });
-  if (argv.out !== undefined) writeOut(argv.out, run);
-  process.stdout.write(argv.json ? JSON.stringify(run.summary) + '\n' : humanTable(run.summary, run.workers, argv.out));
+  const rows = argv.record !== undefined ? openRows(argv.out!, width) : undefined;
+  let run: RunResult;
+  try {
+    run = await runSimulation({
+      config: loaded, games, seed, workers, progress: !argv.json,
+      ...(targetError !== undefined ? { targetError, maxGames } : {}),
+      ...(rows ? { onRows: (r: Float64Array) => rows.append(r) } : {}),
+    });
+    if (argv.out !== undefined) writeOut(argv.out, run, rows);
+  } catch (e) {
+    rows?.abort();
+    throw e;
+  }
+  if (run.targetError && !run.targetError.reached) process.stderr.write(`squadsim: warning: ${targetLine(run.targetError, run.games)}\n`);
+  process.stdout.write(argv.json ? JSON.stringify(run.summary) + '\n' : humanTable(run.summary, run.workers, argv.out, run.targetError));
+}
+
+/** A number strictly between 0 and 0.5 (a win-rate half-width), as a ConfigError otherwise. */
+function fractionFlag(flag: string, raw: unknown): number {
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+  if (!Number.isFinite(n) || n <= 0 || n >= 0.5) throw new ConfigError(`--${flag}`, raw, 'expected a number greater than 0 and less than 0.5 (a win-rate half-width, e.g. 0.005)');
+  return n;
+}
+
+function openRows(out: string, width: number): GameRowsWriter {
+  try {
+    return new GameRowsWriter(out, width);
+  } catch (e) {
+    if (!(e as NodeJS.ErrnoException).code) throw e;
+    throw new ConfigError('--out', out, `expected a writable folder (${(e as Error).message})`);
+  }
+}
+
+function targetLine(t: TargetErrorInfo, games: number): string {
+  const hw = t.halfWidth.map((h) => `±${(h * 100).toFixed(2)}%`).join(', ');
+  return t.reached
+    ? `target error ±${+(t.target * 100).toPrecision(6)}% reached after ${games} games (half-widths ${hw})`
+    : `target error ±${+(t.target * 100).toPrecision(6)}% NOT reached: stopped at --max-games ${t.maxGames} (half-widths ${hw})`;
 }
 
 /** Fails early (exit 2, nothing run or written) when --out cannot become a writable folder. */
@@ -54,9 +109,16 @@ function checkOutDir(out: string): void {
 }
 
 /** A results folder we cannot write to is bad input (exit 2), not a crash. */
-function writeOut(out: string, run: RunResult): void {
+function writeOut(out: string, run: RunResult, rows: GameRowsWriter | undefined): void {
   try {
-    writeResultsAtomic(out, buildResultsDoc(run));
+    const doc = buildResultsDoc(run);
+    if (rows) {
+      const count = rows.commit();
+      if (count !== run.games) throw new Error(`recorded ${count} rows for ${run.games} games`);
+      const labels = Object.fromEntries(Object.entries(run.scn.rowLabels ?? {}).map(([k, v]) => [k, [...v]]));
+      doc.gameRows = { file: GAME_ROWS_FILE, format: GAME_ROWS_FORMAT, columns: [...(run.rowColumns ?? [])], labels, count };
+    }
+    writeResultsAtomic(out, doc);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (!code) throw e;
@@ -64,7 +126,7 @@ function writeOut(out: string, run: RunResult): void {
   }
 }
 
-function humanTable(s: Summary, workers: number, out: string | undefined): string {
+function humanTable(s: Summary, workers: number, out: string | undefined, target: TargetErrorInfo | undefined): string {
   const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
   const rows = [
     ['side', 'wins', 'win rate', '95% interval', 'mean VP'],
@@ -79,6 +141,7 @@ function humanTable(s: Summary, workers: number, out: string | undefined): strin
     '',
     ...rows.map(line),
     '',
+    ...(target ? [targetLine(target, s.games)] : []),
     `${Math.round(s.gamesPerSecond)} games/s (${s.elapsedSeconds.toFixed(2)} s)`,
     ...(out !== undefined ? [`results: ${out.replace(/\/+$/, '')}/results.json`] : []),
     '',

@@ -27,16 +27,37 @@ export function planChunks(games: number, chunkGames = CHUNK_GAMES): Chunk[] {
 export class OrderedMerger {
   private next = 0;
   private readonly waiting = new Map<number, Float64Array>();
+  private halted = false;
 
-  constructor(readonly dst: Float64Array) {}
+  /**
+   * `onMerged(i, buf)`, when given, runs right after chunk i is merged (in chunk order).
+   * `buf` may be longer than `dst` (per-game rows after the accumulators); only its first
+   * dst.length values are merged. Returning true stops the merge there: later chunks are
+   * discarded (run --target-error stops at the first chunk boundary where it is met).
+   */
+  constructor(
+    readonly dst: Float64Array,
+    private readonly onMerged?: (index: number, buf: Float64Array) => boolean | void,
+  ) {}
 
   add(index: number, buf: Float64Array): void {
+    if (this.halted) return;
     if (index < this.next || this.waiting.has(index)) throw new Error(`chunk ${index} merged twice`);
     this.waiting.set(index, buf);
     for (let b = this.waiting.get(this.next); b; b = this.waiting.get(this.next)) {
-      mergeInto(this.dst, b);
+      mergeInto(this.dst, b.length > this.dst.length ? b.subarray(0, this.dst.length) : b);
       this.waiting.delete(this.next++);
+      if (this.onMerged?.(this.next - 1, b) === true) {
+        this.halted = true;
+        this.waiting.clear();
+        return;
+      }
     }
+  }
+
+  /** True once onMerged asked to stop. */
+  get stopped(): boolean {
+    return this.halted;
   }
 
   /** Number of chunks merged so far (all chunks before this index are in `dst`). */

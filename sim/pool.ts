@@ -21,9 +21,12 @@ export function defaultWorkerFile(): string {
 export interface PoolRun {
   workerFile: string | URL;
   threads: number;
-  tasks: readonly ChunkTask[];
+  /** An array, or any list built on demand (run --target-error plans up to --max-games). */
+  tasks: { readonly length: number; at(index: number): ChunkTask | undefined };
   /** Called once per task as it completes, in completion order (not task order). */
   onResult(index: number, acc: Float64Array): void;
+  /** Checked before each task is handed out: true stops handing out more (in-flight ones finish). */
+  stop?(): boolean;
 }
 
 /**
@@ -31,16 +34,16 @@ export interface PoolRun {
  * At most a few tasks per thread are in flight, which bounds how many out-of-order
  * results can wait for the ordered merge.
  */
-export async function runOnPool({ workerFile, threads, tasks, onResult }: PoolRun): Promise<void> {
+export async function runOnPool({ workerFile, threads, tasks, onResult, stop }: PoolRun): Promise<void> {
   const filename = workerFile instanceof URL ? fileURLToPath(workerFile) : workerFile;
   const pool = new Piscina<ChunkTask, ArrayBuffer>({ filename, minThreads: threads, maxThreads: threads, idleTimeout: 60_000 });
   let next = 0;
   let failed = false;
   const lane = async (): Promise<void> => {
-    while (!failed && next < tasks.length) {
+    while (!failed && next < tasks.length && !stop?.()) {
       const i = next++;
       try {
-        onResult(i, new Float64Array(await pool.run(tasks[i])));
+        onResult(i, new Float64Array(await pool.run(tasks.at(i)!)));
       } catch (e) {
         failed = true;
         throw e;
@@ -48,7 +51,8 @@ export async function runOnPool({ workerFile, threads, tasks, onResult }: PoolRu
     }
   };
   try {
-    const lanes = Math.min(tasks.length, threads * 4);
+    // With `stop`, tasks past the stopping point are wasted work: keep fewer in flight.
+    const lanes = Math.min(tasks.length, threads * (stop ? 2 : 4));
     await Promise.all(Array.from({ length: lanes }, lane));
   } finally {
     await pool.destroy();

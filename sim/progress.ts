@@ -4,10 +4,12 @@ export type ProgressFn = (gamesDone: number, gamesTotal: number) => void;
 
 export interface Progress {
   update(gamesDone: number): void;
+  /** A new expected total (run --target-error re-estimates it as it goes). */
+  setTotal(total: number): void;
   stop(): void;
 }
 
-const NONE: Progress = { update() {}, stop() {} };
+const NONE: Progress = { update() {}, setTotal() {}, stop() {} };
 
 /**
  * A progress reporter. `true` draws a cli-progress bar on stderr, and only when stderr is
@@ -36,6 +38,9 @@ export function makeProgress(opt: boolean | ProgressFn | undefined, total: numbe
       const s = (performance.now() - t0) / 1000;
       bar.update(done, { speed: s > 0 ? Math.round(done / s) : 0 });
     },
+    setTotal(total) {
+      bar.setTotal(total);
+    },
     stop() {
       bar.stop();
     },
@@ -50,6 +55,9 @@ function throttled(fn: ProgressFn, total: number, everyMs: number): Progress {
       if (done < total && now - last < everyMs) return;
       last = now;
       fn(done, total);
+    },
+    setTotal(t) {
+      total = t;
     },
     stop() {},
   };

@@ -5,6 +5,8 @@ import type { RecordLayout } from '../engine/record.ts';
 import { packageVersion } from './paths.ts';
 import type { RunResult } from './run.ts';
 import type { Summary } from './summary.ts';
+import type { TargetErrorInfo } from './target-error.ts';
+import type { GameRowsInfo } from './game-rows.ts';
 
 export const RESULTS_SCHEMA = 'squadsim.results/1';
 export const RESULTS_FILE = 'results.json';
@@ -26,6 +28,10 @@ export interface ResultsDoc {
   layout: { name: string; dims: number[]; labels: string[][] | null; doc: string | null }[];
   /** Raw merged sums per block, as nested arrays shaped by the block's dims. */
   accumulators: Record<string, Nested[]>;
+  /** How a `run --target-error` run stopped (sim/target-error.ts); absent otherwise. */
+  targetError?: TargetErrorInfo;
+  /** Where `run --record games` stored the per-game rows (sim/game-rows.ts); absent otherwise. */
+  gameRows?: GameRowsInfo;
 }
 
 export function buildResultsDoc(run: RunResult): ResultsDoc {
@@ -42,6 +48,7 @@ export function buildResultsDoc(run: RunResult): ResultsDoc {
     summary: run.summary,
     layout: layout.blocks.map((b) => ({ name: b.name, dims: [...b.dims], labels: b.labels ?? null, doc: b.doc ?? null })),
     accumulators: readBlocks(layout, run.acc),
+    ...(run.targetError ? { targetError: run.targetError } : {}),
   };
 }
 
@@ -91,7 +98,7 @@ export function writeResultsAtomic(dir: string, doc: ResultsDoc): string {
  * mkdir -p, one level at a time: Node's recursive mkdir can spin forever on some paths
  * (e.g. under /proc), and this also names the level that failed.
  */
-function ensureDir(dir: string): void {
+export function ensureDir(dir: string): void {
   const st = statSync(dir, { throwIfNoEntry: false });
   if (st?.isDirectory()) return;
   if (st) throw Object.assign(new Error(`${dir} exists and is not a folder`), { code: 'ENOTDIR' });

@@ -1,17 +1,31 @@
 import { availableParallelism } from 'node:os';
-import type { CompiledScenario, Ruleset } from '../engine/ruleset.ts';
-import { CHUNK_GAMES, OrderedMerger, planChunks } from './chunks.ts';
+import { BLOCK, type CompiledScenario, type Ruleset } from '../engine/ruleset.ts';
+import { CHUNK_GAMES, OrderedMerger, type Chunk } from './chunks.ts';
 import { loadConfig, type LoadedConfig } from './config.ts';
 import { configHash } from './hash.ts';
 import { defaultWorkerFile, runOnPool } from './pool.ts';
 import { makeProgress, type ProgressFn } from './progress.ts';
 import { buildSummary, type Summary } from './summary.ts';
+import { DEFAULT_MAX_GAMES, estimateGames, halfWidths, targetMet, type TargetErrorInfo } from './target-error.ts';
 import { runChunk, type ChunkTask } from './worker.ts';
 
 export interface RunOptions {
   /** A loaded config, or a path to one; default configs/nco/default.json. */
   config?: LoadedConfig | string;
+  /** Games to play; with targetError, the minimum. */
   games: number;
+  /**
+   * Keep playing chunks of CHUNK_GAMES until each side's Wilson 95% win-rate half-width
+   * is ≤ this (checked after each chunk is merged, in chunk order), or maxGames is reached.
+   */
+  targetError?: number;
+  /** Cap for targetError runs; default DEFAULT_MAX_GAMES. */
+  maxGames?: number;
+  /**
+   * Record per-game rows (scn.rowColumns): called once per chunk, in chunk order, with the
+   * chunk's rows (row-major, rowColumns.length values per game) and its first game index.
+   */
+  onRows?: (rows: Float64Array, firstGame: number) => void;
   /** Master seed, an integer in 0..2^32-1. */
   seed: number;
   /** Worker threads; default os.availableParallelism(). 0 plays on the calling thread. */
@@ -33,6 +47,10 @@ export interface RunResult {
   /** Threads actually used (0 = in-process). */
   workers: number;
   chunkGames: number;
+  /** How a targetError run stopped; absent otherwise. */
+  targetError?: TargetErrorInfo;
+  /** The per-game row columns when onRows was given. */
+  rowColumns?: readonly string[];
   /** The merged accumulators, laid out by scn.layout. */
   acc: Float64Array;
   elapsedSeconds: number;
@@ -44,45 +62,74 @@ export interface RunResult {
  * except the timings is bit-identical for any worker count.
  */
 export async function runSimulation(opts: RunOptions): Promise<RunResult> {
-  const { games, seed } = opts;
-  if (!Number.isSafeInteger(games) || games < 1) throw new RangeError(`games must be a positive integer, got ${games}`);
+  const { seed, targetError, onRows } = opts;
+  const minGames = opts.games;
+  if (!Number.isSafeInteger(minGames) || minGames < 1) throw new RangeError(`games must be a positive integer, got ${minGames}`);
+  const maxGames = targetError === undefined ? minGames : (opts.maxGames ?? DEFAULT_MAX_GAMES);
+  if (targetError !== undefined && !(targetError > 0 && targetError < 1)) throw new RangeError(`targetError must be in (0, 1), got ${targetError}`);
+  if (!Number.isSafeInteger(maxGames) || maxGames < minGames) throw new RangeError(`maxGames must be an integer >= games (${minGames}), got ${maxGames}`);
   if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new RangeError(`seed must be an integer in 0..4294967295, got ${seed}`);
   const workers = opts.workers ?? availableParallelism();
   if (!Number.isInteger(workers) || workers < 0) throw new RangeError(`workers must be an integer >= 0, got ${workers}`);
   const loaded = typeof opts.config === 'object' ? opts.config : loadConfig(opts.config);
   const { ruleset, scn, config } = loaded;
   const hash = configHash(scn.normalized);
+  const rows = onRows !== undefined;
+  if (rows && !scn.rowColumns?.length) throw new RangeError(`ruleset ${ruleset.id} records no per-game rows`);
 
   const t0 = performance.now();
-  const chunks = planChunks(games, CHUNK_GAMES);
-  const tasks: ChunkTask[] = chunks.map(([start, count]) => ({ config, configHash: hash, seed, start, count }));
-  const merger = new OrderedMerger(new Float64Array(scn.layout.size));
-  const progress = makeProgress(opts.progress, games);
-  let done = 0;
+  // Up to maxGames in fixed chunks; a targetError run stops at the first chunk boundary
+  // (at or after minGames) where the criterion holds, so only that prefix is ever merged.
+  // Chunk i is computed on demand (the same cut as planChunks): --max-games may be huge.
+  const chunk = (i: number): Chunk => [i * CHUNK_GAMES, Math.min(CHUNK_GAMES, maxGames - i * CHUNK_GAMES)];
+  const tasks = {
+    length: Math.ceil(maxGames / CHUNK_GAMES),
+    at: (i: number): ChunkTask => ({ config, configHash: hash, seed, start: i * CHUNK_GAMES, count: chunk(i)[1], ...(rows ? { rows } : {}) }),
+  };
+  const outcomeAt = scn.layout.offset(BLOCK.outcome);
+  let games = 0;
+  let reached = false;
+  const progress = makeProgress(opts.progress, minGames);
+  const merger = new OrderedMerger(new Float64Array(scn.layout.size), (i, buf) => {
+    const [start, count] = chunk(i);
+    if (rows) onRows(buf.subarray(scn.layout.size), start);
+    games = start + count;
+    if (targetError === undefined || games < minGames) return false;
+    const wins = merger.dst.subarray(outcomeAt, outcomeAt + 2);
+    reached = targetMet(wins, games, targetError);
+    if (!reached && games < maxGames) progress.setTotal(Math.min(maxGames, Math.max(games + count, estimateGames(wins, games, targetError))));
+    return reached;
+  });
   const onResult = (i: number, acc: Float64Array): void => {
     merger.add(i, acc);
-    done += tasks[i].count;
-    progress.update(done);
+    progress.update(games);
   };
+  const stop = (): boolean => merger.stopped;
   // No point starting more threads than there are chunks.
   const threads = Math.min(workers, tasks.length);
   try {
     if (threads === 0) {
-      for (let i = 0; i < tasks.length; i++) {
-        onResult(i, runChunk(tasks[i]));
+      for (let i = 0; i < tasks.length && !stop(); i++) {
+        onResult(i, runChunk(tasks.at(i)));
         // Let timers (the progress bar) and signals run between chunks.
         await new Promise((r) => setImmediate(r));
       }
     } else {
-      await runOnPool({ workerFile: opts.workerFile ?? defaultWorkerFile(), threads, tasks, onResult });
+      await runOnPool({ workerFile: opts.workerFile ?? defaultWorkerFile(), threads, tasks, onResult, ...(targetError !== undefined ? { stop } : {}) });
     }
   } finally {
     progress.stop();
   }
-  if (merger.merged !== tasks.length) throw new Error(`merged ${merger.merged} of ${tasks.length} chunks`);
+  if (!merger.stopped && merger.merged !== tasks.length) throw new Error(`merged ${merger.merged} of ${tasks.length} chunks`);
   const elapsedSeconds = (performance.now() - t0) / 1000;
 
   const acc = merger.dst;
   const summary = buildSummary({ ruleset, scn, games, seed, configHash: hash, acc, elapsedSeconds });
-  return { ruleset, scn, config, configHash: hash, games, seed, workers: threads, chunkGames: CHUNK_GAMES, acc, elapsedSeconds, summary };
+  const result: RunResult = { ruleset, scn, config, configHash: hash, games, seed, workers: threads, chunkGames: CHUNK_GAMES, acc, elapsedSeconds, summary };
+  if (targetError !== undefined) {
+    const wins = acc.subarray(outcomeAt, outcomeAt + 2);
+    result.targetError = { target: targetError, minGames, maxGames, halfWidth: halfWidths(wins, games), reached };
+  }
+  if (rows) result.rowColumns = scn.rowColumns;
+  return result;
 }

@@ -12,6 +12,8 @@ export interface ChunkTask {
   seed: number;
   start: number;
   count: number;
+  /** Also return each game's row (run --record games), after the accumulators. */
+  rows?: boolean;
 }
 
 interface Cached {
@@ -37,15 +39,29 @@ function prepare(task: ChunkTask): Cached {
 /**
  * Plays games [start, start + count) and returns the chunk's accumulators. Each game's
  * dice come from gameSeed(seed, i) alone, so the result does not depend on which worker
- * ran the chunk or what it ran before.
+ * ran the chunk or what it ran before. With `rows`, the buffer continues with one row of
+ * scn.rowColumns.length values per game, in game order (one buffer: one transfer).
  */
 export function runChunk(task: ChunkTask): Float64Array {
   const { ruleset, scn, game } = prepare(task);
+  const width = task.rows ? (scn.rowColumns?.length ?? 0) : 0;
+  if (task.rows && width === 0) throw new Error(`worker: ruleset ${ruleset.id} records no per-game rows`);
   // A fresh buffer per chunk: it is transferred away, so it cannot be reused.
-  const rec = new Recorder(scn.layout);
+  const rec = new Recorder(scn.layout, width);
   const end = task.start + task.count;
-  for (let i = task.start; i < end; i++) ruleset.playGame(game, task.seed, i, rec);
-  return rec.acc;
+  if (rec.row === null) {
+    for (let i = task.start; i < end; i++) ruleset.playGame(game, task.seed, i, rec);
+    return rec.acc;
+  }
+  const size = scn.layout.size, row = rec.row;
+  const out = new Float64Array(size + task.count * width);
+  for (let i = task.start; i < end; i++) {
+    row.fill(NaN); // a column the ruleset forgot to fill shows as NaN, not a stale value
+    ruleset.playGame(game, task.seed, i, rec);
+    out.set(row, size + (i - task.start) * width);
+  }
+  out.set(rec.acc, 0);
+  return out;
 }
 
 /** Piscina entry: the buffer goes back by transfer, not by copy. */

@@ -1,0 +1,83 @@
+import { statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { stringify } from 'csv-stringify';
+import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
+import { ConfigError } from '../engine/errors.ts';
+import { EXPORT_TABLES, gamesTable, soldiersTable, turnsTable, type CsvTable, type ExportTable } from '../analysis/export.ts';
+import { loadResults, type Results } from '../analysis/load.ts';
+import { openAtomicStream } from '../sim/atomic-file.ts';
+import { GAME_ROWS_FORMAT, readGameRows, type GameRowsInfo } from '../sim/game-rows.ts';
+
+interface ExportArgs {
+  results: string;
+  table: ExportTable;
+  out?: string;
+}
+
+function builder(y: Argv): Argv<ExportArgs> {
+  return y
+    .positional('results', { type: 'string', describe: 'a results.json written by `squadsim run --out`', demandOption: true })
+    .option('table', { alias: 't', type: 'string', choices: EXPORT_TABLES, demandOption: true, describe: 'games: one row per game (needs run --record games); turns: side × step (× soldier type); soldiers: side × soldier type', requiresArg: true })
+    .option('out', { alias: 'o', type: 'string', describe: 'write the CSV to FILE (atomically) instead of stdout', requiresArg: true })
+    .example('$0 export out/results.json --table turns > turns.csv', 'lethality per turn')
+    .example('$0 export out/results.json --table games --out games.csv', 'per-game rows (run with --record games)') as unknown as Argv<ExportArgs>;
+}
+
+/** Checks the per-game rows exist and are whole before any output, so a failure writes nothing. */
+function gameRowsOf(r: Results, resultsPath: string): GameRowsInfo {
+  const info = r.doc.gameRows;
+  if (!info) throw new ConfigError('--table', 'games', `needs per-game rows, which ${resultsPath} does not have: rerun with \`squadsim run --record games --out DIR\``);
+  const ok = info.format === GAME_ROWS_FORMAT && typeof info.file === 'string' && Array.isArray(info.columns) && info.columns.length > 0 && Number.isSafeInteger(info.count);
+  if (!ok) throw new ConfigError(`${resultsPath}: gameRows`, info, `expected { file, format: "${GAME_ROWS_FORMAT}", columns, labels, count }`);
+  const path = join(dirname(resolve(resultsPath)), info.file);
+  const want = info.count * info.columns.length * 8;
+  const size = statSync(path, { throwIfNoEntry: false })?.size;
+  if (size !== want) throw new ConfigError(`${resultsPath}: gameRows.file`, info.file, size === undefined ? `is missing (expected ${path})` : `has ${size} bytes; expected ${want} (${info.count} rows of ${info.columns.length} float64s)`);
+  return info;
+}
+
+export function exportTable(r: Results, resultsPath: string, table: ExportTable): CsvTable {
+  if (table === 'turns') return turnsTable(r);
+  if (table === 'soldiers') return soldiersTable(r);
+  const info = gameRowsOf(r, resultsPath);
+  return gamesTable({ columns: info.columns, labels: info.labels ?? {} }, readGameRows(resultsPath, info));
+}
+
+async function handler(argv: ArgumentsCamelCase<ExportArgs>): Promise<void> {
+  const r = loadResults(argv.results);
+  const table = exportTable(r, argv.results, argv.table);
+  const csv = stringify({ header: true, columns: [...table.columns] });
+  const source = Readable.from(table.rows);
+  if (argv.out === undefined) {
+    try {
+      await pipeline(source, csv, process.stdout, { end: false });
+    } catch (e) {
+      // `squadsim export ... | head`: the reader left; that is not an error.
+      if ((e as NodeJS.ErrnoException).code !== 'EPIPE') throw e;
+    }
+    return;
+  }
+  let file;
+  try {
+    file = openAtomicStream(argv.out);
+  } catch (e) {
+    throw new ConfigError('--out', argv.out, `expected a writable file path (${(e as Error).message})`);
+  }
+  try {
+    await pipeline(source, csv, file.stream);
+    file.commit();
+  } catch (e) {
+    file.abort();
+    if ((e as NodeJS.ErrnoException).code) throw new ConfigError('--out', argv.out, `expected a writable file path (${(e as Error).message})`);
+    throw e;
+  }
+}
+
+export const exportCommand: CommandModule<object, ExportArgs> = {
+  command: 'export <results>',
+  describe: 'write a results table as CSV (columns: docs/csv.md)',
+  builder,
+  handler,
+};

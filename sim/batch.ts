@@ -1,0 +1,66 @@
+import { availableParallelism } from 'node:os';
+import { CHUNK_GAMES, OrderedMerger, planChunks } from './chunks.ts';
+import type { LoadedConfig } from './config.ts';
+import { configHash } from './hash.ts';
+import { defaultWorkerFile, runOnPool } from './pool.ts';
+import { makeProgress, type ProgressFn } from './progress.ts';
+import { runChunk, type ChunkTask } from './worker.ts';
+
+/** One matchup of a batch: games [start, start + games) of master seed `seed`. */
+export interface BatchJob {
+  loaded: LoadedConfig;
+  seed: number;
+  start: number;
+  games: number;
+}
+
+export interface BatchOptions {
+  /** Worker threads; default os.availableParallelism(). 0 plays on the calling thread. */
+  workers?: number;
+  progress?: boolean | ProgressFn;
+  workerFile?: string | URL;
+}
+
+/**
+ * Plays many small matchups (e.g. the roster pairs of a balance sweep) on ONE worker pool
+ * and returns each job's merged accumulators. Every job is cut into the same fixed chunks
+ * as a run and merged in chunk order, so each result is bit-identical for any worker count
+ * (and equal to runSimulation of that job's config over the same games).
+ */
+export async function runBatch(jobs: readonly BatchJob[], opts: BatchOptions = {}): Promise<Float64Array[]> {
+  const workers = opts.workers ?? availableParallelism();
+  if (!Number.isInteger(workers) || workers < 0) throw new RangeError(`workers must be an integer >= 0, got ${workers}`);
+  const tasks: ChunkTask[] = [];
+  const owner: { job: number; local: number }[] = [];
+  const mergers = jobs.map((j, ji) => {
+    if (!Number.isSafeInteger(j.games) || j.games < 1) throw new RangeError(`job ${ji}: games must be a positive integer, got ${j.games}`);
+    const hash = configHash(j.loaded.scn.normalized);
+    planChunks(j.games, CHUNK_GAMES).forEach(([start, count], local) => {
+      tasks.push({ config: j.loaded.config, configHash: hash, seed: j.seed, start: j.start + start, count });
+      owner.push({ job: ji, local });
+    });
+    return new OrderedMerger(new Float64Array(j.loaded.scn.layout.size));
+  });
+  const total = jobs.reduce((n, j) => n + j.games, 0);
+  const progress = makeProgress(opts.progress, total);
+  let done = 0;
+  const onResult = (i: number, acc: Float64Array): void => {
+    mergers[owner[i].job].add(owner[i].local, acc);
+    done += tasks[i].count;
+    progress.update(done);
+  };
+  const threads = Math.min(workers, tasks.length);
+  try {
+    if (threads === 0) {
+      for (let i = 0; i < tasks.length; i++) {
+        onResult(i, runChunk(tasks[i]));
+        if (i % 16 === 15) await new Promise((r) => setImmediate(r));
+      }
+    } else {
+      await runOnPool({ workerFile: opts.workerFile ?? defaultWorkerFile(), threads, tasks, onResult });
+    }
+  } finally {
+    progress.stop();
+  }
+  return mergers.map((m) => m.dst);
+}

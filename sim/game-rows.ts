@@ -1,0 +1,108 @@
+import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { endianness } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { ConfigError } from '../engine/errors.ts';
+import { ensureDir } from './results.ts';
+
+/**
+ * Per-game rows (`run --record games`) are stored beside results.json as raw little-endian
+ * float64s, row-major, one row of `columns.length` values per game in game order: exact,
+ * compact (8 bytes a value) and streamable. results.json's `gameRows` names the file.
+ */
+export const GAME_ROWS_FILE = 'games.f64';
+export const GAME_ROWS_FORMAT = 'f64le';
+
+/** The `gameRows` entry of results.json. */
+export interface GameRowsInfo {
+  /** File name, relative to the folder holding results.json. */
+  file: string;
+  format: typeof GAME_ROWS_FORMAT;
+  columns: string[];
+  /** Coded columns: value k means labels[column][k]. */
+  labels: Record<string, string[]>;
+  /** Rows in the file (= games). */
+  count: number;
+}
+
+function assertLittleEndian(): void {
+  // Typed arrays use the host's byte order; every platform Node supports today is LE.
+  if (endianness() !== 'LE') throw new Error('per-game rows need a little-endian host');
+}
+
+/**
+ * Streams rows into a temp file in `dir` while the run goes on (rows of 10M games do not
+ * fit in memory), then renames it into place: readers never see a partial games.f64.
+ */
+export class GameRowsWriter {
+  private fd: number | undefined;
+  private readonly tmp: string;
+  private rows = 0;
+
+  constructor(readonly dir: string, readonly width: number) {
+    assertLittleEndian();
+    ensureDir(resolve(dir));
+    this.tmp = join(dir, `.${GAME_ROWS_FILE}.${process.pid}.${Date.now()}.tmp`);
+    this.fd = openSync(this.tmp, 'w');
+  }
+
+  /** Appends whole rows (row-major); called in chunk order. */
+  append(rows: Float64Array): void {
+    if (this.fd === undefined) throw new Error('GameRowsWriter is closed');
+    if (rows.length % this.width !== 0) throw new Error(`rows of width ${this.width} cannot hold ${rows.length} values`);
+    const bytes = new Uint8Array(rows.buffer, rows.byteOffset, rows.byteLength);
+    for (let off = 0; off < bytes.length; ) off += writeSync(this.fd, bytes, off, bytes.length - off);
+    this.rows += rows.length / this.width;
+  }
+
+  /** fsyncs and renames the file into place; returns the rows written. */
+  commit(): number {
+    if (this.fd === undefined) throw new Error('GameRowsWriter is closed');
+    fsyncSync(this.fd);
+    closeSync(this.fd);
+    this.fd = undefined;
+    renameSync(this.tmp, join(this.dir, GAME_ROWS_FILE));
+    return this.rows;
+  }
+
+  /** Drops the temp file (a failed or interrupted run leaves nothing behind). */
+  abort(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+    rmSync(this.tmp, { force: true });
+  }
+}
+
+/**
+ * Reads the rows of a results document in batches of up to `batchRows` rows, so export can
+ * stream files bigger than memory. Missing or truncated files are bad input (exit 2).
+ */
+export function* readGameRows(resultsPath: string, info: GameRowsInfo, batchRows = 4096): Generator<Float64Array> {
+  assertLittleEndian();
+  if (info.format !== GAME_ROWS_FORMAT) throw new ConfigError('gameRows.format', info.format, `expected ${JSON.stringify(GAME_ROWS_FORMAT)}`);
+  const path = join(dirname(resolve(resultsPath)), info.file);
+  const width = info.columns.length;
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (e) {
+    throw new ConfigError('gameRows.file', info.file, `expected the per-game rows file beside ${resultsPath} (${(e as Error).message})`);
+  }
+  try {
+    const buf = new Float64Array(batchRows * width);
+    const bytes = new Uint8Array(buf.buffer);
+    let left = info.count;
+    while (left > 0) {
+      const want = Math.min(left, batchRows) * width * 8;
+      let got = 0;
+      while (got < want) {
+        const n = readSync(fd, bytes, got, want - got, null);
+        if (n === 0) throw new ConfigError('gameRows.file', info.file, `is truncated: expected ${info.count} rows of ${width} float64s`);
+        got += n;
+      }
+      left -= want / (width * 8);
+      yield buf.subarray(0, want / 8);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}

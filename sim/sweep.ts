@@ -1,0 +1,155 @@
+/**
+ * Balance sweeps (`squadsim balance <sweep.json>`): random legal rosters at a budget, played
+ * in pairs. Pair i plays roster A_i vs B_i and B_i vs A_i on the same games [i·G, (i+1)·G) of
+ * the master seed, so the dice and maps are shared and only the seats differ.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { z } from 'zod';
+import { ConfigError } from '../engine/errors.ts';
+import { Rng } from '../engine/rng.ts';
+import { BLOCK, type BalanceFeature, type BalanceSweep } from '../engine/ruleset.ts';
+import { getRuleset, RULESET_IDS } from '../engine/rulesets/index.ts';
+import { parseOrThrow } from '../engine/validate.ts';
+import { runBatch, type BatchJob, type BatchOptions } from './batch.ts';
+import { loadConfigObject } from './config.ts';
+import { configHash } from './hash.ts';
+
+export const sweepSchema = z
+  .object({
+    $schema: z.string().optional(),
+    ruleset: z.string(),
+    scenario: z.unknown().optional(),
+    map: z.unknown().default({ generate: {} }),
+    rules: z.record(z.string(), z.unknown()).default({}),
+    /** Policies of seat 1 and seat 2; the rosters swap seats, the policies stay. */
+    policies: z.tuple([z.unknown(), z.unknown()]).default(['aggressive', 'aggressive']),
+    budget: z.unknown().optional(),
+    roster: z.unknown().optional(),
+    features: z.unknown().optional(),
+    cost_overrides: z.unknown().optional(),
+    pairs: z.number().int().min(2).max(1_000_000),
+    games_per_pair: z.number().int().min(1).max(100_000),
+    seed: z.number().int().min(0).max(0xffffffff).default(1),
+    /** Confidence level of the fair-cost intervals. */
+    confidence: z.number().min(0.5).max(0.9999).default(0.95),
+  })
+  .strict();
+
+export type SweepSpec = z.output<typeof sweepSchema>;
+
+export interface LoadedSweep {
+  spec: SweepSpec;
+  sweep: BalanceSweep;
+  /** Absolute folder of the sweep file: map and roster paths resolve against it. */
+  baseDir: string;
+  hash: string;
+}
+
+/** One played direction of one pair: seat 1's roster minus seat 2's, in feature counts. */
+export interface SweepRow {
+  pair: number;
+  /** 0: A in seat 1; 1: swapped. */
+  swapped: 0 | 1;
+  diff: number[];
+  /** Seat-1 wins, seat-2 wins, draws. */
+  outcome: [number, number, number];
+  games: number;
+}
+
+export interface SweepData {
+  features: readonly BalanceFeature[];
+  rows: SweepRow[];
+  /** Mean count per roster of each feature. */
+  meanCounts: number[];
+  games: number;
+  elapsedSeconds: number;
+}
+
+export function loadSweep(path: string): LoadedSweep {
+  const abs = resolve(path);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(abs, 'utf8'));
+  } catch (e) {
+    throw new ConfigError('sweep', path, `expected a readable JSON sweep file (${(e as Error).message})`);
+  }
+  return loadSweepObject(raw, dirname(abs));
+}
+
+export function loadSweepObject(raw: unknown, baseDir: string): LoadedSweep {
+  const spec = parseOrThrow(sweepSchema, raw);
+  const ruleset = getRuleset(spec.ruleset);
+  if (!ruleset) throw new ConfigError('ruleset', spec.ruleset, `expected one of ${RULESET_IDS.map((r) => JSON.stringify(r)).join(', ')}`);
+  if (!ruleset.balance) throw new ConfigError('ruleset', spec.ruleset, 'this ruleset has no balance sweeps yet');
+  const sweep = ruleset.balance.prepare({ budget: spec.budget, roster: spec.roster, features: spec.features, cost_overrides: spec.cost_overrides, rules: spec.rules });
+  const { $schema: _s, ...hashed } = spec;
+  const loaded = { spec, sweep, baseDir, hash: configHash(hashed) };
+  // Report bad scenario/map/rules/policies now, in the sweep's own terms, before any game.
+  buildConfig(loaded, sweep.randomRoster(() => 0), sweep.randomRoster(() => 0));
+  return loaded;
+}
+
+function buildConfig(ls: LoadedSweep, seat1: unknown, seat2: unknown) {
+  const { spec, sweep } = ls;
+  const config: Record<string, unknown> = {
+    ruleset: spec.ruleset,
+    ...(spec.scenario !== undefined ? { scenario: spec.scenario } : {}),
+    // Each config gets its own copy: the loader replaces file paths in place.
+    map: structuredClone(spec.map),
+    rules: { ...spec.rules, ...sweep.rules },
+    sides: [
+      { name: 'seat 1', roster: seat1, policy: spec.policies[0] },
+      { name: 'seat 2', roster: seat2, policy: spec.policies[1] },
+    ],
+  };
+  try {
+    return loadConfigObject(config, ls.baseDir);
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    const m = /^sides\[(\d)\]\.(policy|roster)(.*)$/.exec(e.path);
+    if (m && m[2] === 'roster') throw new Error(`balance: a generated roster does not validate (a bug): ${e.message}`);
+    throw m ? new ConfigError(`policies[${m[1]}]${m[3]}`, e.value, e.allowed) : e;
+  }
+}
+
+/** The roster stream is seeded apart from the game seeds, so rosters never share dice with games. */
+function rosterRand(seed: number): () => number {
+  const rng = new Rng();
+  rng.seedGame((seed ^ 0xba1a4ce5) >>> 0, 0);
+  return () => rng.nextU32() / 4294967296;
+}
+
+/** Draws every pair's rosters, plays both directions of each pair, and returns one row per direction. */
+export async function runSweep(ls: LoadedSweep, opts: BatchOptions = {}): Promise<SweepData> {
+  const { spec, sweep } = ls;
+  const rand = rosterRand(spec.seed);
+  const g = spec.games_per_pair;
+  const jobs: BatchJob[] = [];
+  const diffs: number[][] = [];
+  const k = sweep.features.length;
+  const sums = new Array<number>(k).fill(0);
+  for (let i = 0; i < spec.pairs; i++) {
+    const a = sweep.randomRoster(rand);
+    const b = sweep.randomRoster(rand);
+    const ca = sweep.featureCounts(a), cb = sweep.featureCounts(b);
+    for (let j = 0; j < k; j++) sums[j] += ca[j] + cb[j];
+    diffs.push(ca.map((v, j) => v - cb[j]));
+    for (const [s1, s2] of [[a, b], [b, a]]) jobs.push({ loaded: buildConfig(ls, s1, s2), seed: spec.seed, start: i * g, games: g });
+  }
+  const t0 = performance.now();
+  const accs = await runBatch(jobs, opts);
+  const at = jobs[0].loaded.scn.layout.offset(BLOCK.outcome);
+  const rows = accs.map((acc, j): SweepRow => {
+    const pair = j >> 1, swapped = (j & 1) as 0 | 1;
+    return {
+      pair, swapped, games: g,
+      diff: swapped ? diffs[pair].map((v) => -v) : diffs[pair],
+      outcome: [acc[at], acc[at + 1], acc[at + 2]],
+    };
+  });
+  return {
+    features: sweep.features, rows, meanCounts: sums.map((s) => s / (2 * spec.pairs)),
+    games: 2 * spec.pairs * g, elapsedSeconds: (performance.now() - t0) / 1000,
+  };
+}
