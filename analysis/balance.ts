@@ -1,0 +1,158 @@
+/**
+ * Turns a balance sweep's played pairs into fitted fair costs (docs/balance.md): a logistic
+ * model of seat 1's result on the feature-count differences, then fair costs by fair-cost.ts.
+ * The output is the versioned balance document `squadsim.balance/1` (DIR/balance.json).
+ */
+import { fairCosts, type FairCostRow } from './fair-cost.ts';
+import { fitLogistic } from './logistic.ts';
+
+export const BALANCE_SCHEMA = 'squadsim.balance/1';
+export const BALANCE_FILE = 'balance.json';
+
+export interface BalanceInput {
+  ruleset: string;
+  version: string;
+  sweepHash: string;
+  /** The validated sweep (echoed). */
+  sweep: unknown;
+  seed: number;
+  pairs: number;
+  gamesPerPair: number;
+  confidence: number;
+  features: readonly { id: string; label: string; group: string; pool: string; cost: number }[];
+  meanCounts: readonly number[];
+  rows: readonly { diff: readonly number[]; outcome: readonly [number, number, number]; games: number }[];
+  elapsedSeconds: number;
+}
+
+export interface BalanceFeatureResult extends FairCostRow {
+  /** Mean number per random roster. */
+  meanCount: number;
+}
+
+export interface BalanceDoc {
+  schema: typeof BALANCE_SCHEMA;
+  version: string;
+  ruleset: string;
+  sweepHash: string;
+  sweep: unknown;
+  seed: number;
+  pairs: number;
+  gamesPerPair: number;
+  games: number;
+  confidence: number;
+  /** One entry per fitted feature, in the ruleset's order. */
+  features: BalanceFeatureResult[];
+  /** Features left out of the fit because their count never differed between the two rosters. */
+  notFitted: string[];
+  fit: {
+    model: string;
+    /** Logit value of one point (β ≈ λ·cost when costs are fair), and its SE. */
+    lambda: number;
+    lambdaSe: number;
+    /** Priced features left out of λ because their price is inconsistent with the others (most inconsistent first). */
+    droppedFromScale: string[];
+    /** Seat-1 advantage on the logit scale (policies and first-player effects), and its SE. */
+    intercept: number;
+    interceptSe: number;
+    iterations: number;
+    converged: boolean;
+    deviance: number;
+    nullDeviance: number;
+    /** Pearson χ²/df; standard errors are scaled by √max(1, dispersion). */
+    dispersion: number;
+    rows: number;
+    seat1WinRate: number;
+    drawRate: number;
+    flagged: { overCosted: string[]; underCosted: string[] };
+  };
+  elapsedSeconds: number;
+}
+
+/** Fits the win model and the fair costs. Throws RangeError when the data cannot identify them. */
+export function analyzeBalance(inp: BalanceInput): BalanceDoc {
+  const used = inp.features.map((_, j) => inp.rows.some((r) => r.diff[j] !== 0));
+  const cols = [...used.keys()].filter((j) => used[j]);
+  const p = cols.length + 1;
+  const n = inp.rows.length;
+  const x = new Float64Array(n * p);
+  const y = new Float64Array(n);
+  const m = new Float64Array(n);
+  let w1 = 0, draws = 0, games = 0;
+  inp.rows.forEach((r, i) => {
+    x[i * p] = 1;
+    cols.forEach((j, c) => (x[i * p + c + 1] = r.diff[j]));
+    y[i] = r.outcome[0] + r.outcome[2] / 2;
+    m[i] = r.games;
+    w1 += r.outcome[0];
+    draws += r.outcome[2];
+    games += r.games;
+  });
+  const fit = fitLogistic({ x, rows: n, cols: p, successes: y, trials: m });
+  const beta = cols.map((_, c) => fit.beta[c + 1]);
+  const cov = cols.flatMap((_, a) => cols.map((_, b) => fit.cov[(a + 1) * p + b + 1]));
+  const feats = cols.map((j) => inp.features[j]);
+  const fc = fairCosts(feats, beta, cov, inp.confidence);
+  const features = fc.rows.map((r, c) => ({ ...r, meanCount: inp.meanCounts[cols[c]] }));
+  return {
+    schema: BALANCE_SCHEMA,
+    version: inp.version,
+    ruleset: inp.ruleset,
+    sweepHash: inp.sweepHash,
+    sweep: inp.sweep,
+    seed: inp.seed,
+    pairs: inp.pairs,
+    gamesPerPair: inp.gamesPerPair,
+    games,
+    confidence: inp.confidence,
+    features,
+    notFitted: inp.features.filter((_, j) => !used[j]).map((f) => f.id),
+    fit: {
+      model: 'logit P(seat 1 wins; a draw counts 1/2) = intercept + Σ_k β_k (n_seat1,k − n_seat2,k); fair_k = β_k / λ, λ = GLS fit of β on printed costs over the consistently priced features (each judged leave-one-out)',
+      lambda: fc.lambda,
+      lambdaSe: fc.lambdaSe,
+      droppedFromScale: fc.dropped,
+      intercept: fit.beta[0],
+      interceptSe: fit.se[0],
+      iterations: fit.iterations,
+      converged: fit.converged,
+      deviance: fit.deviance,
+      nullDeviance: fit.nullDeviance,
+      dispersion: fit.dispersion,
+      rows: n,
+      seat1WinRate: games > 0 ? w1 / games : 0,
+      drawRate: games > 0 ? draws / games : 0,
+      flagged: {
+        overCosted: features.filter((f) => f.flag === 'over-costed').map((f) => f.id),
+        underCosted: features.filter((f) => f.flag === 'under-costed').map((f) => f.id),
+      },
+    },
+    elapsedSeconds: inp.elapsedSeconds,
+  };
+}
+
+/** The stdout table of `squadsim balance`. */
+export function balanceTable(doc: BalanceDoc): string {
+  const f1 = (v: number): string => v.toFixed(1);
+  const rows = [
+    ['feature', 'group', 'printed', 'fair', `${Math.round(doc.confidence * 100)}% interval`, 'flag', 'beta', 'se', 'per roster'],
+    ...doc.features.map((f) => [
+      f.id, f.group, String(f.cost), f1(f.fairCost), `${f1(f.interval[0])} – ${f1(f.interval[1])}`,
+      f.flag === 'ok' ? '' : f.flag, f.coefficient.toFixed(4), f.se.toFixed(4), f.meanCount.toFixed(2),
+    ]),
+  ];
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  const line = (r: string[]): string => r.map((v, c) => (c < 2 || c === 5 ? v.padEnd(widths[c]) : v.padStart(widths[c]))).join('  ').trimEnd();
+  const fit = doc.fit;
+  return [
+    `${doc.ruleset} balance: ${doc.pairs} roster pairs x 2 seats x ${doc.gamesPerPair} games = ${doc.games} games, seed ${doc.seed}`,
+    '',
+    ...rows.map(line),
+    '',
+    `lambda (logit per point) ${fit.lambda.toFixed(5)} ± ${fit.lambdaSe.toFixed(5)}; seat-1 intercept ${fit.intercept.toFixed(3)} ± ${fit.interceptSe.toFixed(3)}; dispersion ${fit.dispersion.toFixed(2)}; ${fit.converged ? 'converged' : 'NOT converged'} in ${fit.iterations} iterations`,
+    `over-costed: ${fit.flagged.overCosted.join(', ') || 'none'}; under-costed: ${fit.flagged.underCosted.join(', ') || 'none'}`,
+    `scale set by all priced features except: ${fit.droppedFromScale.join(', ') || 'none'}`,
+    ...(doc.notFitted.length ? [`not fitted (never differed): ${doc.notFitted.join(', ')}`] : []),
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,146 @@
+/**
+ * Fair costs from a fitted win model (docs/balance.md). With logit P(seat 1 wins) =
+ * α + Σ β_k (n1_k − n2_k), a feature is fairly priced when β_k = λ·cost_k for one common λ
+ * (the logit value of one point), so fair_k = β_k / λ. λ is the generalised-least-squares fit
+ * of β on the printed costs over the "anchor" features; a feature is judged against a λ fitted
+ * without itself, and features clearly inconsistent with the rest (beyond a Bonferroni bound
+ * over the anchors) are dropped from the anchors one by one, most inconsistent first, so one
+ * badly mis-priced feature cannot skew every other fair cost. Intervals come from the delta method on (β, λ) with β's full covariance.
+ */
+import { invertSpd } from './logistic.ts';
+
+export interface CostedFeature {
+  id: string;
+  label: string;
+  group: string;
+  pool: string;
+  /** Printed cost (after overrides). */
+  cost: number;
+}
+
+export type CostFlag = 'over-costed' | 'under-costed' | 'ok';
+
+export interface FairCostRow extends CostedFeature {
+  fairCost: number;
+  interval: [number, number];
+  flag: CostFlag;
+  /** β_k: logit change per unit more than the opponent. */
+  coefficient: number;
+  se: number;
+  /** Whether the feature is one of the anchors that set the point scale λ. */
+  anchor: boolean;
+}
+
+export interface FairCosts {
+  rows: FairCostRow[];
+  /** Logit value of one point, fitted on the anchors, and its standard error. */
+  lambda: number;
+  lambdaSe: number;
+  /** Priced features dropped from the anchors, in the order they were dropped. */
+  dropped: string[];
+}
+
+/** Two-sided normal quantile for a confidence level (e.g. 0.95 → 1.959964). */
+export function zFor(confidence: number): number {
+  return normalQuantile(0.5 + confidence / 2);
+}
+
+interface Scale {
+  lambda: number;
+  lambdaSe: number;
+  /** dλ/dβ over all K features (0 outside the subset). */
+  grad: number[];
+}
+
+/** GLS fit of β_S = λ·c_S over the subset S: λ = c'Σ⁻¹β / c'Σ⁻¹c, Var λ = 1 / c'Σ⁻¹c. */
+function scaleOn(subset: readonly number[], c: readonly number[], beta: readonly number[], cov: readonly number[], k: number): Scale {
+  const m = subset.length;
+  const sub = subset.flatMap((a) => subset.map((b) => cov[a * k + b]));
+  const inv = invertSpd(sub, m);
+  const cs = subset.map((a) => c[a]);
+  const sInvC = matVec(inv, cs, m);
+  const denom = dotv(cs, sInvC);
+  const lambda = dotv(sInvC, subset.map((a) => beta[a])) / denom;
+  const grad = new Array<number>(k).fill(0);
+  subset.forEach((a, i) => (grad[a] = sInvC[i] / denom));
+  return { lambda, lambdaSe: Math.sqrt(1 / denom), grad };
+}
+
+function judge(f: CostedFeature, j: number, s: Scale, beta: readonly number[], cov: readonly number[], k: number, z: number, anchor: boolean): FairCostRow & { zScore: number } {
+  const { lambda } = s;
+  const fair = beta[j] / lambda;
+  // Delta method: d(β_j/λ)/dβ = e_j/λ − β_j/λ² · dλ/dβ.
+  const g = s.grad.map((v, i) => (i === j ? 1 / lambda : 0) - (beta[j] / (lambda * lambda)) * v);
+  const se = Math.sqrt(Math.max(0, dotv(g, matVec(cov, g, k))));
+  const interval: [number, number] = [fair - z * se, fair + z * se];
+  const flag: CostFlag = f.cost > interval[1] ? 'over-costed' : f.cost < interval[0] ? 'under-costed' : 'ok';
+  return { ...f, fairCost: fair, interval, flag, coefficient: beta[j], se: Math.sqrt(cov[j * k + j]), anchor, zScore: se > 0 ? (f.cost - fair) / se : 0 };
+}
+
+/**
+ * `beta` and `cov` (K × K, row-major) are the feature coefficients and their covariance
+ * (the intercept removed); `features[k]` is the feature of beta[k].
+ */
+export function fairCosts(features: readonly CostedFeature[], beta: readonly number[], cov: readonly number[], confidence: number): FairCosts {
+  const k = features.length;
+  if (beta.length !== k || cov.length !== k * k) throw new RangeError('fairCosts: sizes differ');
+  const c = features.map((f) => f.cost);
+  const priced = [...c.keys()].filter((j) => c[j] > 0);
+  if (priced.length < 2) throw new RangeError('fairCosts: fewer than two features have a printed cost above 0, so there is no point scale to fit');
+  const z = zFor(confidence);
+  let anchors = priced;
+  const dropped: string[] = [];
+  // Each anchor is judged against the scale of the other anchors (leave one out).
+  const looRow = (j: number) => judge(features[j], j, scaleOn(anchors.filter((a) => a !== j), c, beta, cov, k), beta, cov, k, z, true);
+  const minAnchors = Math.max(2, Math.ceil(priced.length / 2));
+  while (anchors.length > minAnchors) {
+    let worst = -1, worstZ = 0;
+    for (const j of anchors) {
+      const r = looRow(j);
+      if (r.flag !== 'ok' && Math.abs(r.zScore) > worstZ) {
+        worst = j;
+        worstZ = Math.abs(r.zScore);
+      }
+    }
+    // Drop only a clear outlier: Bonferroni over the anchors, so chance flags do not thin the scale.
+    if (worst < 0 || worstZ <= zFor(1 - (1 - confidence) / anchors.length)) break;
+    dropped.push(features[worst].id);
+    anchors = anchors.filter((a) => a !== worst);
+  }
+  const all = scaleOn(anchors, c, beta, cov, k);
+  const rows = features.map((f, j) => {
+    const { zScore: _z, ...row } = anchors.includes(j) ? looRow(j) : judge(f, j, all, beta, cov, k, z, false);
+    return row;
+  });
+  return { rows, lambda: all.lambda, lambdaSe: all.lambdaSe, dropped };
+}
+
+function matVec(m: ArrayLike<number>, v: readonly number[], k: number): number[] {
+  const out = new Array<number>(k).fill(0);
+  for (let i = 0; i < k; i++) for (let j = 0; j < k; j++) out[i] += m[i * k + j] * v[j];
+  return out;
+}
+
+function dotv(a: readonly number[], b: readonly number[]): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
+  return s;
+}
+
+/** Inverse standard normal CDF (Acklam's rational approximation, relative error < 1.2e-9). */
+export function normalQuantile(p: number): number {
+  if (!(p > 0 && p < 1)) throw new RangeError(`normalQuantile: p must be in (0, 1), got ${p}`);
+  const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
+  const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
+  const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+  const lo = 0.02425;
+  if (p < lo) {
+    const q = Math.sqrt(-2 * Math.log(p));
+    return (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+  }
+  if (p > 1 - lo) return -normalQuantile(1 - p);
+  const q = p - 0.5;
+  const r = q * q;
+  return ((((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q) / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+}

@@ -1,0 +1,71 @@
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
+import { ConfigError } from '../engine/errors.ts';
+import { analyzeBalance, BALANCE_FILE, balanceTable, type BalanceDoc } from '../analysis/balance.ts';
+import { writeFileAtomic } from '../sim/atomic-file.ts';
+import { packageVersion } from '../sim/paths.ts';
+import { checkOutputDir } from '../sim/results.ts';
+import { loadSweep, runSweep } from '../sim/sweep.ts';
+import { intFlag } from './errors.ts';
+
+interface BalanceArgs {
+  sweep: string;
+  out?: string;
+  json: boolean;
+  workers?: unknown;
+}
+
+function builder(y: Argv): Argv<BalanceArgs> {
+  return y
+    .positional('sweep', { type: 'string', describe: 'sweep JSON file (see configs/nco/sweeps/ and docs/balance.md)', demandOption: true })
+    .option('out', { alias: 'o', type: 'string', describe: `write DIR/${BALANCE_FILE} (squadsim.balance/1)`, requiresArg: true })
+    .option('json', { type: 'boolean', default: false, describe: 'print only the balance JSON on stdout' })
+    .option('workers', { alias: 'w', describe: 'worker threads; 0 plays on the main thread', defaultDescription: 'CPU cores', requiresArg: true })
+    .example('$0 balance configs/nco/sweeps/default.json --out out/', 'fair costs of every soldier type and option')
+    .example('$0 balance configs/nco/sweeps/private-at-30.json --json', 'a Private priced at 30 vps is flagged over-costed') as unknown as Argv<BalanceArgs>;
+}
+
+async function handler(argv: ArgumentsCamelCase<BalanceArgs>): Promise<void> {
+  const workers = argv.workers === undefined ? availableParallelism() : intFlag('workers', argv.workers, 0, 1024, 'an integer from 0 to 1024');
+  if (argv.out !== undefined) {
+    if (argv.out.trim() === '') throw new ConfigError('--out', argv.out, 'expected a folder path');
+    try {
+      checkOutputDir(argv.out);
+    } catch (e) {
+      throw new ConfigError('--out', argv.out, `expected a writable folder (${(e as Error).message})`);
+    }
+  }
+  // Bad sweep input is reported here, before any game is played or any file written.
+  const ls = loadSweep(argv.sweep);
+  const data = await runSweep(ls, { workers, progress: !argv.json });
+  const { spec } = ls;
+  let doc: BalanceDoc;
+  try {
+    doc = analyzeBalance({
+      ruleset: spec.ruleset, version: packageVersion(), sweepHash: ls.hash, sweep: spec, seed: spec.seed,
+      pairs: spec.pairs, gamesPerPair: spec.games_per_pair, confidence: spec.confidence,
+      features: data.features, meanCounts: data.meanCounts, rows: data.rows, elapsedSeconds: data.elapsedSeconds,
+    });
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    throw new ConfigError('pairs', spec.pairs, `is too few to fit the model (${e.message}); raise "pairs" or fit fewer "features"`);
+  }
+  const text = JSON.stringify(doc, null, 2) + '\n';
+  if (argv.out !== undefined) {
+    try {
+      writeFileAtomic(join(argv.out, BALANCE_FILE), text);
+    } catch (e) {
+      if (!(e as NodeJS.ErrnoException).code) throw e;
+      throw new ConfigError('--out', argv.out, `expected a writable folder (${(e as Error).message})`);
+    }
+  }
+  process.stdout.write(argv.json ? text : balanceTable(doc) + (argv.out !== undefined ? `balance: ${argv.out.replace(/\/+$/, '')}/${BALANCE_FILE}\n` : ''));
+}
+
+export const balanceCommand: CommandModule<object, BalanceArgs> = {
+  command: 'balance <sweep>',
+  describe: 'fit fair point costs from random rosters played in seat-swapped pairs',
+  builder,
+  handler,
+};
