@@ -1,8 +1,9 @@
 import type { Ruleset } from '../ruleset.ts';
 import { nco } from './nco/index.ts';
+import { ironSquad } from './iron-squad/index.ts';
 
 /** Every ruleset squadsim knows, by id. */
-export const RULESETS: Readonly<Record<string, Ruleset<any, any>>> = { nco };
+export const RULESETS: Readonly<Record<string, Ruleset<any, any>>> = { nco, 'iron-squad': ironSquad };
 
 export const RULESET_IDS = Object.keys(RULESETS);
 

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+/**
+ * Iron Squad policies are one hex-scoring procedure with sweepable weights; the three ids
+ * are presets of it (docs/rules/iron-squad.md "Policies"):
+ * - `bot`: the rulebook's solo bot (items 74, R20): the lowest-HP enemy it can reach,
+ *   ties by the priority list, then the best terrain, then the shortest move; moves, then fires.
+ * - `rush`: heads for its mission's objective hex and shoots what it meets.
+ * - `farm`: cautious VP farming: reveals tiles, explores buildings, visits objectives,
+ *   fires first and then moves into cover away from enemy guns.
+ */
+export const POLICY_IDS = ['bot', 'rush', 'farm'] as const;
+export const POL_BOT = 0;
+export const POL_RUSH = 1;
+export const POL_FARM = 2;
+
+export const TARGET_RULES = ['lowest-hp', 'max-damage'] as const;
+export const TGT_LOWEST_HP = 0;
+export const TGT_MAX_DAMAGE = 1;
+
+const weights = {
+  /** Weight of the expected health taken off the best target from the end hex. */
+  attack_weight: z.number().min(0).max(10).optional(),
+  /** Weight of the end hex's cover (minus the TAM an enemy rifle would suffer) and high ground. */
+  cover_weight: z.number().min(0).max(10).optional(),
+  /** Weight per hex of getting closer to the mission objective hex. */
+  objective_weight: z.number().min(0).max(10).optional(),
+  /** Weight of VP earned by the end hex (unexplored Building, unvisited objective). */
+  vp_weight: z.number().min(0).max(10).optional(),
+  /** Penalty per enemy that could shoot the end hex next turn. */
+  exposure_weight: z.number().min(0).max(10).optional(),
+  /** Weight per hex of closing in on the nearest enemy. */
+  approach_weight: z.number().min(0).max(10).optional(),
+  /** How targets are picked. */
+  target_rule: z.enum(TARGET_RULES).optional(),
+  /** Spend MP to reveal adjacent face-down tiles (at most this many per activation). */
+  reveals_per_activation: z.number().int().min(0).max(6).optional(),
+  /** Fire from the start hex before moving when a shot is available. */
+  fire_first: z.boolean().optional(),
+  /** Skip a shot whose chance of "A −1H" exceeds this. */
+  max_backfire: z.number().min(0).max(1).optional(),
+  /** Units placed per row from the deployment edge (0 = on the road-side rows, 1 = back rows). */
+  deploy_depth: z.number().min(0).max(1).optional(),
+};
+
+type WeightOptions = { [K in keyof typeof weights]?: z.infer<(typeof weights)[K]> };
+
+export const policySchema = z.union([z.enum(POLICY_IDS), z.object({ id: z.enum(POLICY_IDS), ...weights }).strict()]);
+export type PolicyConfig = z.infer<typeof policySchema>;
+
+export interface PolicyParams {
+  kind: number;
+  attackWeight: number;
+  coverWeight: number;
+  objectiveWeight: number;
+  vpWeight: number;
+  exposureWeight: number;
+  approachWeight: number;
+  targetRule: number;
+  revealsPerActivation: number;
+  fireFirst: boolean;
+  maxBackfire: number;
+  deployDepth: number;
+}
+
+const PRESETS: Record<(typeof POLICY_IDS)[number], Omit<PolicyParams, 'kind'>> = {
+  bot: { attackWeight: 4, coverWeight: 0.1, objectiveWeight: 0, vpWeight: 0, exposureWeight: 0, approachWeight: 1, targetRule: TGT_LOWEST_HP, revealsPerActivation: 0, fireFirst: false, maxBackfire: 1, deployDepth: 0 },
+  rush: { attackWeight: 2, coverWeight: 0.05, objectiveWeight: 1.5, vpWeight: 0.5, exposureWeight: 0.2, approachWeight: 0.2, targetRule: TGT_MAX_DAMAGE, revealsPerActivation: 1, fireFirst: false, maxBackfire: 0.4, deployDepth: 0 },
+  farm: { attackWeight: 1.5, coverWeight: 0.15, objectiveWeight: 0.3, vpWeight: 2, exposureWeight: 0.8, approachWeight: 0.1, targetRule: TGT_MAX_DAMAGE, revealsPerActivation: 3, fireFirst: true, maxBackfire: 0.25, deployDepth: 1 },
+};
+
+export function resolvePolicy(p: PolicyConfig): PolicyParams {
+  const id = typeof p === 'string' ? p : p.id;
+  const base = PRESETS[id];
+  const o: WeightOptions = typeof p === 'string' ? {} : (p as WeightOptions);
+  return {
+    kind: POLICY_IDS.indexOf(id),
+    attackWeight: o.attack_weight ?? base.attackWeight,
+    coverWeight: o.cover_weight ?? base.coverWeight,
+    objectiveWeight: o.objective_weight ?? base.objectiveWeight,
+    vpWeight: o.vp_weight ?? base.vpWeight,
+    exposureWeight: o.exposure_weight ?? base.exposureWeight,
+    approachWeight: o.approach_weight ?? base.approachWeight,
+    targetRule: o.target_rule ? TARGET_RULES.indexOf(o.target_rule) : base.targetRule,
+    revealsPerActivation: o.reveals_per_activation ?? base.revealsPerActivation,
+    fireFirst: o.fire_first ?? base.fireFirst,
+    maxBackfire: o.max_backfire ?? base.maxBackfire,
+    deployDepth: o.deploy_depth ?? base.deployDepth,
+  };
+}

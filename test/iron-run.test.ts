@@ -1,0 +1,119 @@
+/**
+ * Iron Squad through the runner and the CLI: determinism for any worker count (the default
+ * matchup), game isolation, the per-game row, bad input, the shipped JSON Schema, and
+ * `squadsim odds iron-squad` on the rulebook's worked example (item 52).
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Recorder } from '../engine/record.ts';
+import { ConfigError } from '../engine/errors.ts';
+import { compileIron } from '../engine/rulesets/iron-squad/compile.ts';
+import { createIronGame, ironSquad } from '../engine/rulesets/iron-squad/index.ts';
+import { loadConfig } from '../sim/config.ts';
+import { runSimulation, type RunResult } from '../sim/run.ts';
+import { stableSummary } from '../sim/summary.ts';
+import { assertDistFresh } from './dist-fresh.ts';
+
+const ROOT = join(import.meta.dirname, '..');
+const CLI = join(ROOT, 'dist', 'cli.js');
+const WORKER = join(ROOT, 'dist', 'worker.js');
+const CONFIG = join(ROOT, 'configs', 'iron-squad', 'default.json');
+const DEFAULT = JSON.parse(readFileSync(CONFIG, 'utf8'));
+const GAMES = 20_000;
+
+function cli(args: string[]) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('Iron Squad determinism', () => {
+  const runs: Record<string, RunResult> = {};
+  beforeAll(async () => {
+    assertDistFresh(WORKER, ['sim', 'engine']);
+    const config = loadConfig(CONFIG);
+    for (const workers of [1, 2]) runs[`w${workers}`] = await runSimulation({ config, games: GAMES, seed: 7, workers, workerFile: WORKER });
+  }, 900_000);
+
+  it(`the default matchup gives identical summaries and accumulators for 1 and 2 workers (${GAMES} games)`, () => {
+    expect(JSON.stringify(stableSummary(runs.w2.summary))).toBe(JSON.stringify(stableSummary(runs.w1.summary)));
+    expect(Array.from(runs.w2.acc)).toEqual(Array.from(runs.w1.acc));
+    const s = runs.w1.summary;
+    expect(s.ruleset).toBe('iron-squad');
+    expect(s.sides[0].wins + s.sides[1].wins + s.draws).toBe(GAMES);
+    expect(s.lethality.unit).toBe('round');
+    expect(s.lethality.steps).toBe(12);
+  });
+
+  it('lethality per round is recorded with night and day split (results details)', () => {
+    const d = runs.w1.summary.details as { lethalityByRound: { nightShare: number }[]; lethalityByHour: { night: boolean }[] };
+    expect(d.lethalityByRound).toHaveLength(12);
+    // Round 1 starts at night for start rolls 1, 2, 11, 12: 4/12 of games.
+    const p = 4 / 12;
+    expect(Math.abs(d.lethalityByRound[0].nightShare - p)).toBeLessThan(4 * Math.sqrt((p * (1 - p)) / GAMES));
+    expect(d.lethalityByHour.filter((h) => h.night)).toHaveLength(4);
+  });
+});
+
+describe('Iron Squad games are isolated', () => {
+  it('game k alone records exactly what game k records after other games', () => {
+    const scn = compileIron(DEFAULT);
+    const w = createIronGame(scn);
+    const alone = new Recorder(scn.layout, scn.rowColumns!.length);
+    ironSquad.playGame(w, 42, 17, alone);
+    const w2 = createIronGame(scn);
+    const other = new Recorder(scn.layout, scn.rowColumns!.length);
+    for (let i = 0; i < 17; i++) ironSquad.playGame(w2, 42, i, other);
+    const after = new Recorder(scn.layout, scn.rowColumns!.length);
+    ironSquad.playGame(w2, 42, 17, after);
+    expect(Array.from(after.acc)).toEqual(Array.from(alone.acc));
+    expect(Array.from(after.row!)).toEqual(Array.from(alone.row!));
+    expect(alone.row![4]).toBeGreaterThan(0); // end round
+  });
+});
+
+describe('Iron Squad config and CLI', () => {
+  it('bad input is a ConfigError naming the field', () => {
+    expect(() => compileIron({ ...DEFAULT, rules: { rounds: 13 } })).toThrow(/rules\.rounds/);
+    expect(() => compileIron({ ...DEFAULT, sides: [{ ...DEFAULT.sides[0], policy: 'reckless' }, DEFAULT.sides[1]] })).toThrow(ConfigError);
+    expect(() => compileIron({ ...DEFAULT, map: { generate: { board_cols: 2 } } })).toThrow(/map\.generate\.board_cols/);
+    expect(() => compileIron({ ...DEFAULT, rules: { mystery: 1 } })).toThrow(/unknown field/);
+    const r = cli(['run', join(ROOT, 'configs', 'nco', 'default.json').replace('nco/default', 'iron-squad/nope'), '-n', '10']);
+    expect(r.code).toBe(2);
+  });
+
+  it('policies: three presets whose weights can be overridden (sweeps); unknown weights are refused', () => {
+    const side0 = (policy: unknown) => compileIron({ ...DEFAULT, sides: [{ ...DEFAULT.sides[0], policy }, DEFAULT.sides[1]] }).policies[0];
+    expect(side0('bot').targetRule).toBe(0);
+    expect(side0('farm').fireFirst).toBe(true);
+    const p = side0({ id: 'farm', fire_first: false, exposure_weight: 2 });
+    expect([p.fireFirst, p.exposureWeight, p.vpWeight]).toEqual([false, 2, side0('farm').vpWeight]);
+    expect(() => side0({ id: 'rush', bravado: 1 })).toThrow(ConfigError);
+  });
+
+  it('every ASSUMED default is a named rules parameter (R1–R23)', () => {
+    const rules = compileIron(DEFAULT).rules as Record<string, unknown>;
+    for (const k of ['mp_by_type', 'range_by_type', 'hills_tam_column', 'unrevealed_blocks_los', 'local_health', 'building_explore_once', 'mission_mode',
+      'sniper_opp_per_enemy_turn', 'attacker_hit_gives_vp', 'splash_recompute_tam', 'mp_penalty_stacks', 'fog_min_range', 'medic_reactive', 'captain_rally_phase',
+      'engineer_path_cap', 'solo_hp_bonus', 'solo_lost_unit_penalty']) expect(rules).toHaveProperty(k);
+  });
+
+  it('configs/schemas/iron-squad.schema.json is what `schema iron-squad` prints, and validates the default shape', () => {
+    const r = cli(['schema', 'iron-squad']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual(JSON.parse(readFileSync(join(ROOT, 'configs', 'schemas', 'iron-squad.schema.json'), 'utf8')));
+    expect(JSON.parse(r.stdout).properties.sides.maxItems).toBe(2);
+  });
+
+  it('52 `odds iron-squad` reproduces the worked example: 21 before the die, a 4 gives 34 = D −1H', () => {
+    const r = cli(['odds', 'iron-squad', '--weapon', 'rifle', '--terrain', 'forest', '--elevation', 'in-favour', '--distance', '2', '--health', '4', '--night', '--fog', '--json']);
+    expect(r.code).toBe(0);
+    const res = JSON.parse(r.stdout);
+    expect(res.inputs.accuracyBeforeDie).toBe(21);
+    expect(res.tables[0].rows[3]).toMatchObject({ face: 4, finalAccuracy: 34, result: 'D −1H' });
+    const bad = cli(['odds', 'iron-squad', '--weapon', 'rifle', '--distance', '3', '--fog']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/distance/);
+  });
+});
