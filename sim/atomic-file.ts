@@ -1,6 +1,5 @@
-import { closeSync, createWriteStream, fsyncSync, openSync, renameSync, rmSync, writeSync, type WriteStream } from 'node:fs';
+import { closeSync, createWriteStream, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync, type WriteStream } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { ensureDir } from './results.ts';
 
 /**
  * Files other commands write (CSV exports, baselines) go through a temp file in the same
@@ -29,6 +28,7 @@ export function writeFileAtomic(path: string, text: string): void {
     rmSync(tmp, { force: true });
     throw e;
   }
+  syncDir(dirname(abs));
 }
 
 export interface AtomicStream {
@@ -53,4 +53,31 @@ export function openAtomicStream(path: string): AtomicStream {
       rmSync(tmp, { force: true });
     },
   };
+}
+
+/**
+ * mkdir -p, one level at a time: Node's recursive mkdir can spin forever on some paths
+ * (e.g. under /proc), and this also names the level that failed.
+ */
+export function ensureDir(dir: string): void {
+  const st = statSync(dir, { throwIfNoEntry: false });
+  if (st?.isDirectory()) return;
+  if (st) throw Object.assign(new Error(`${dir} exists and is not a folder`), { code: 'ENOTDIR' });
+  const parent = dirname(dir);
+  if (parent !== dir) ensureDir(parent);
+  mkdirSync(dir);
+}
+
+/** Makes a rename durable; not every platform can fsync a folder, so best effort. */
+function syncDir(dir: string): void {
+  try {
+    const fd = openSync(dir, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // e.g. Windows: folders cannot be opened for fsync.
+  }
 }

@@ -2,7 +2,7 @@ import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync
 import { endianness } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { ConfigError } from '../engine/errors.ts';
-import { ensureDir } from './results.ts';
+import { ensureDir } from './atomic-file.ts';
 
 /**
  * Per-game rows (`run --record games`) are stored beside results.json as raw little-endian

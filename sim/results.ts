@@ -1,4 +1,5 @@
-import { accessSync, closeSync, constants, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { accessSync, constants, readFileSync, statSync } from 'node:fs';
+import { writeFileAtomic } from './atomic-file.ts';
 import { dirname, join, resolve } from 'node:path';
 import { ConfigError } from '../engine/errors.ts';
 import type { RecordLayout } from '../engine/record.ts';
@@ -67,44 +68,14 @@ function nest(acc: Float64Array, offset: number, dims: number[]): Nested {
 }
 
 /**
- * Writes DIR/results.json so readers never see a partial file: write a temp file in the
- * same folder, fsync it, then rename over the target (atomic on one filesystem).
+ * Writes DIR/results.json so readers never see a partial file (temp file in the same
+ * folder, fsync, rename). Compact JSON: the accumulators can be large, and tools read it.
  * Returns the path written.
  */
 export function writeResultsAtomic(dir: string, doc: ResultsDoc): string {
-  ensureDir(resolve(dir));
   const target = join(dir, RESULTS_FILE);
-  const tmp = join(dir, `.${RESULTS_FILE}.${process.pid}.${Date.now()}.tmp`);
-  // Compact: the accumulators can be large, and tools (not people) read this file.
-  const text = JSON.stringify(doc) + '\n';
-  let fd: number | undefined;
-  try {
-    fd = openSync(tmp, 'w');
-    writeSync(fd, text);
-    fsyncSync(fd);
-    closeSync(fd);
-    fd = undefined;
-    renameSync(tmp, target);
-  } catch (e) {
-    if (fd !== undefined) closeSync(fd);
-    rmSync(tmp, { force: true });
-    throw e;
-  }
-  syncDir(dir);
+  writeFileAtomic(target, JSON.stringify(doc) + '\n');
   return target;
-}
-
-/**
- * mkdir -p, one level at a time: Node's recursive mkdir can spin forever on some paths
- * (e.g. under /proc), and this also names the level that failed.
- */
-export function ensureDir(dir: string): void {
-  const st = statSync(dir, { throwIfNoEntry: false });
-  if (st?.isDirectory()) return;
-  if (st) throw Object.assign(new Error(`${dir} exists and is not a folder`), { code: 'ENOTDIR' });
-  const parent = dirname(dir);
-  if (parent !== dir) ensureDir(parent);
-  mkdirSync(dir);
 }
 
 /**
@@ -123,20 +94,6 @@ export function checkOutputDir(dir: string): void {
     if (st && !st.isDirectory()) throw Object.assign(new Error(`${p} is not a folder`), { code: 'ENOTDIR' });
   }
   accessSync(p, constants.W_OK);
-}
-
-/** Makes the rename itself durable; not every platform can fsync a folder, so best effort. */
-function syncDir(dir: string): void {
-  try {
-    const fd = openSync(dir, 'r');
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    // e.g. Windows: folders cannot be opened for fsync.
-  }
 }
 
 /** Reads a results document back, checking its schema; bad input is a ConfigError (exit 2). */
