@@ -278,7 +278,8 @@ describe('items 3, 9, 11, 58: whole games', () => {
   it('item 58: the turn after a breakdown, the broken soldier gets his side\'s first die, for a psyche Rally (random policies, 200 games)', () => {
     const rosters = ['us-army-100.json', 'german-heer-100.json'].map((f) => JSON.parse(readFileSync(join(ROSTERS, f), 'utf8')));
     const scn = compileNco({
-      ruleset: 'nco', scenario: 'basic', map: { generate: { mirrored: true } }, rules: {},
+      // Events off: Victor and X-ray can break a soldier in the End phase, after this test's last look.
+      ruleset: 'nco', scenario: 'basic', map: { generate: { mirrored: true } }, rules: { events: false },
       sides: [{ name: 'US', roster: rosters[0], policy: 'random' }, { name: 'DE', roster: rosters[1], policy: 'random' }],
     });
     const w = createNcoGame(scn);

@@ -14,6 +14,7 @@ import { fireAt, F_RESPONSE, effectiveRange } from './shooting.ts';
 import { moveSoldier } from './movement.ts';
 import { wantsAssaultResponse } from './policy.ts';
 import { qualifiesForSpecial } from './special.ts';
+import { extraMagazineReactive } from './items.ts';
 
 /** Courage a soldier adds in close combat (item 65, R20). */
 export function ccCourage(g: NcoGame, i: number): number {
@@ -81,13 +82,14 @@ export function assault(g: NcoGame, charger: number, target: number, budget: num
   if (g.primary[charger] === W_HE) g.primary[charger] = g.scn.pistol[charger] ? W_PISTOL : 0; // item 46: drops the HE
   const canRespond = special
     ? g.specialDone[target] === SA_NONE && qualifiesForSpecial(g, target)
-    : g.order[target] === O_NONE;
+    : g.order[target] === O_NONE && !g.mustDown[target]; // items 85, 93: he must take Down
   if (canRespond && g.alive[target] && g.los(target, charger)) {
     const w = responseWeapon(g, target, charger);
     if (w !== 0 && wantsAssaultResponse(g, target, charger, w)) {
       if (special) g.specialDone[target] = 1;
       else takeDie(g, target, O_FIRE); // responding takes one of his dice as a Fire order (item 26)
       fireAt(g, target, charger, w, F_RESPONSE);
+      if (g.alive[charger]) extraMagazineReactive(g, target);
       if (!g.alive[charger]) return false;
       if (g.brokenNow[charger]) return false; // R6: broken by the response: charge cancelled, he is Down
     }
@@ -117,7 +119,7 @@ export function snap(g: NcoGame, i: number): void {
   g.brokenNow[i] = 1; // while snapping, further psyche loss has no effect
   if (best >= 0) {
     const target = best;
-    if (g.order[target] === O_NONE) {
+    if (g.order[target] === O_NONE && !g.mustDown[target]) {
       const w = responseWeapon(g, target, i);
       if (w !== 0 && wantsAssaultResponse(g, target, i, w)) {
         takeDie(g, target, O_FIRE);

@@ -6,6 +6,7 @@ import { O_DOWN, O_NONE, type NcoGame } from './state.ts';
 import { S_RUTHLESS } from './roster-types.ts';
 import { snap } from './assault.ts';
 import { takeDie } from './dice-bag.ts';
+import { LUCKY_TRINKET, luckyTrinket } from './items.ts';
 
 /** Health and psyche lost for one wound-chart result r (items 49–53); r ≥ 7 is death. */
 export function woundHealth(r: number): number {
@@ -64,6 +65,7 @@ export function losePsyche(g: NcoGame, i: number, p: number, killer: number): vo
   if (p <= 0 || !g.alive[i]) return;
   if (g.brokenNow[i]) return; // item 57: already at 0 and Down this turn: no further effect
   if (g.psyche[i] <= 0) return; // still at 0 from last turn's breakdown, awaiting his Rally (item 58)
+  if (g.psycheImmune[i]) return; // item 84: Morphine
   let checkedRuthless = -1;
   while (p > 0 && g.alive[i]) {
     if (g.psyche[i] === 1) {
@@ -107,6 +109,7 @@ export function breakdown(g: NcoGame, i: number, killer: number): void {
 export function applyHits(g: NcoGame, target: number, hits: number, woundMod: number, extraPsyche: number, shooter: number): void {
   let h = 0, p = 0, dead = false, mortal = 0;
   for (let k = 0; k < hits; k++) {
+    if (k === 0 && (g.itemsLeft[target] & LUCKY_TRINKET) !== 0 && luckyTrinket(g, target)) { p += 1; continue; } // item 87: a Graze
     const r = g.rng.d6() + woundMod;
     if (r >= 7) dead = true;
     h += woundHealth(r);

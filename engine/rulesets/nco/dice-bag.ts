@@ -39,3 +39,12 @@ export function takeDie(g: NcoGame, i: number, order: number): void {
     else { g.streakSide = s; g.streakLen = 1; }
   }
 }
+
+/** Range of the Natural Leader's bonus die (item 73). */
+export const LEADER_RANGE_IN = 4;
+
+/** Whether soldier j may take Natural Leader i's bonus die: a friend within 4" with lower courage, no order yet (item 73). */
+export function mayFollow(g: NcoGame, i: number, j: number): boolean {
+  return j !== i && g.alive[j] === 1 && g.side[j] === g.side[i] && g.order[j] === O_NONE
+    && g.rd[i * g.n + j] <= LEADER_RANGE_IN && g.courage[j] + g.courageMod[j] < g.courage[i] + g.courageMod[i];
+}

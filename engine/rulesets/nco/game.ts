@@ -6,22 +6,28 @@ import { NcoGame } from './state.ts';
 import { orderPhase } from './orders.ts';
 import { specialPhase } from './special.ts';
 import { deploy, setupMap } from './setup.ts';
+import { setupScenario } from './scenario-setup.ts';
+import { playsNextTurn } from './objectives.ts';
+import { scoreScenario } from './scoring.ts';
 import { marginClass } from './victory.ts';
 import { refreshSpotDistances } from './cover-spots.ts';
+import { endOfTurnEvent, startTurnEffects } from './events.ts';
 
 /** Accumulator offsets, resolved once per worker. */
 export class Offsets {
   readonly outcome: number; readonly vp: number; readonly vpSq: number; readonly cas: number;
   readonly surv: number; readonly start: number; readonly margin: number; readonly hist: number;
   readonly profCas: number; readonly fielded: number; readonly kills: number; readonly actions: number;
-  readonly points: number; readonly pointsLost: number;
+  readonly points: number; readonly pointsLost: number; readonly pointsLostSteps: number;
+  readonly casSq: number; readonly cumCasSq: number; readonly survSq: number;
   constructor(scn: NcoScenario) {
     const l = scn.layout;
     this.outcome = l.offset(BLOCK.outcome); this.vp = l.offset(BLOCK.vp); this.vpSq = l.offset(BLOCK.vpSq);
     this.cas = l.offset(BLOCK.casualties); this.surv = l.offset(BLOCK.survivingPoints); this.start = l.offset(BLOCK.startingPoints);
     this.margin = l.offset('marginClass'); this.hist = l.offset(BLOCK.marginHist); this.profCas = l.offset(BLOCK.typeCasualties);
     this.fielded = l.offset(BLOCK.typeFielded); this.kills = l.offset(BLOCK.typeKills); this.actions = l.offset('actions');
-    this.points = l.offset(BLOCK.typePoints); this.pointsLost = l.offset(BLOCK.typePointsLost);
+    this.points = l.offset(BLOCK.typePoints); this.pointsLost = l.offset(BLOCK.typePointsLost); this.pointsLostSteps = l.offset(BLOCK.typePointsLostSteps);
+    this.casSq = l.offset(BLOCK.casualtiesSq); this.cumCasSq = l.offset(BLOCK.cumCasualtiesSq); this.survSq = l.offset(BLOCK.survivingPointsSq);
   }
 }
 
@@ -45,6 +51,7 @@ function startTurn(g: NcoGame): void {
   g.dogEvent = false;
   sortActivation(g);
   refreshSpotDistances(g);
+  startTurnEffects(g); // this turn's event, Flask/Charlie Down, Field Map (events.ts)
 }
 
 /** Activation priority for scripted policies: soldiers nearest the enemy first. */
@@ -73,9 +80,11 @@ function sortActivation(g: NcoGame): void {
 
 /** End phase (item 18): record the turn, age Ambush tokens. Events are off until implemented. */
 function endTurn(g: NcoGame, acc: Float64Array, o: Offsets, t: number): void {
+  endOfTurnEvent(g); // items 18, 90–100 (R11); its casualties count in this turn
   const steps = g.scn.steps;
   for (let s = 0; s < 2; s++) {
     acc[o.cas + s * steps + t] += g.casualtiesThisTurn[s];
+    acc[o.casSq + s * steps + t] += g.casualtiesThisTurn[s] * g.casualtiesThisTurn[s];
     g.casualtiesThisTurn[s] = 0;
   }
   for (let i = 0; i < g.n; i++) {
@@ -93,6 +102,11 @@ function recordSurviving(g: NcoGame, acc: Float64Array, o: Offsets, t: number): 
   }
   acc[o.surv + t] += a;
   acc[o.surv + steps + t] += b;
+  acc[o.survSq + t] += a * a; // squares: bands for the lethality curves
+  acc[o.survSq + steps + t] += b * b;
+  const lost0 = g.scn.sideStart[1] - g.aliveCount[0], lost1 = g.n - g.scn.sideStart[1] - g.aliveCount[1];
+  acc[o.cumCasSq + t] += lost0 * lost0;
+  acc[o.cumCasSq + steps + t] += lost1 * lost1;
 }
 
 /** Plays one game from `seed` into the recorder (tests; runs use playSeeded). */
@@ -106,6 +120,7 @@ export function playSeeded(g: NcoGame, o: Offsets, rec: Recorder): void {
   g.reset();
   setupMap(g);
   deploy(g);
+  setupScenario(g); // S1–S6 markers, zones, missions; item 8's off-table start
   const acc = rec.acc;
   const turns = g.scn.rules.turns;
   let t = 0;
@@ -116,7 +131,7 @@ export function playSeeded(g: NcoGame, o: Offsets, rec: Recorder): void {
     if (!g.over) specialPhase(g);
     g.checkOver();
     endTurn(g, acc, o, t);
-    if (g.over) break;
+    if (g.over || !playsNextTurn(g, t + 1)) break; // items 105, 110: the variable end
   }
   for (let k = t + 1; k < g.scn.steps; k++) recordSurviving(g, acc, o, k); // game ended early
   finish(g, acc, o);
@@ -125,6 +140,7 @@ export function playSeeded(g: NcoGame, o: Offsets, rec: Recorder): void {
 /** Scoring (items 101–103). */
 function finish(g: NcoGame, acc: Float64Array, o: Offsets): void {
   const scn = g.scn, steps = scn.steps;
+  scoreScenario(g, acc); // items 104–113: scenario bonuses join the score
   const a = g.vp[0], b = g.vp[1];
   acc[o.outcome + (a > b ? 0 : a < b ? 1 : 2)]++;
   acc[o.vp] += a; acc[o.vp + 1] += b;
@@ -138,9 +154,10 @@ function finish(g: NcoGame, acc: Float64Array, o: Offsets): void {
     const s = g.side[i], p = scn.profile[i];
     acc[o.fielded + s * 14 + p]++;
     acc[o.points + s * 14 + p] += scn.cost[i];
-    if (!g.alive[i]) {
+    if (!g.alive[i] && g.diedTurn[i] > 0) { // S6 soldiers who left the table are not casualties
       acc[o.profCas + (s * 14 + p) * steps + (g.diedTurn[i] - 1)]++;
       acc[o.pointsLost + s * 14 + p] += scn.cost[i];
+      acc[o.pointsLostSteps + (s * 14 + p) * steps + (g.diedTurn[i] - 1)] += scn.cost[i];
     }
   }
   for (let k = 0; k < 28; k++) acc[o.kills + k] += g.killsBy[k];

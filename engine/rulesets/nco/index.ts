@@ -8,7 +8,10 @@ import { Offsets, playSeeded } from './game.ts';
 import { computeCoverSpots } from './cover-spots.ts';
 import { POLICY_IDS } from './policy-params.ts';
 import { summarizeNco } from './summary.ts';
+import { fillNcoRow } from './rows.ts';
 import { ncoJsonSchema } from './schema.ts';
+import { ncoOdds } from './odds.ts';
+import { ncoBalance } from './balance.ts';
 
 export interface NcoWorkerGame {
   g: NcoGame;
@@ -44,7 +47,10 @@ export const nco: Ruleset<NcoScenario, NcoWorkerGame> = {
   playGame(w: NcoWorkerGame, masterSeed: number, index: number, rec: Recorder): void {
     w.g.rng.seedGame(masterSeed, index);
     playSeeded(w.g, w.o, rec);
+    if (rec.row !== null) fillNcoRow(w.g, index, rec.row);
   },
   summarize: summarizeNco,
   jsonSchema: ncoJsonSchema,
+  odds: ncoOdds,
+  balance: ncoBalance,
 };

@@ -6,6 +6,7 @@ import { fireAt, effectiveRange } from './shooting.ts';
 import { wantsAmbushTrigger } from './policy.ts';
 import { ambushWeapon } from './weapon-choice.ts';
 import { takeDie } from './dice-bag.ts';
+import { afterMove, enforceExclusion } from './objectives.ts';
 
 /**
  * Moves soldier i toward point slot `dest` spending at most `budget` inches (difficult
@@ -19,9 +20,11 @@ export function moveSoldier(g: NcoGame, i: number, dest: number, budget: number,
   t.px[start] = t.px[i];
   t.py[start] = t.py[i];
   t.moveTowardArg(i, dest, budget, run);
+  if (g.obj.markers > 1) enforceExclusion(g, i, start); // R33: S5's zone around the own drop
   g.moved[i] = 1;
   g.touched(i);
-  if (g.ambushers[1 - g.side[i]] > 0) return ambushCheck(g, i, start);
+  if (g.ambushers[1 - g.side[i]] > 0 && !ambushCheck(g, i, start)) return false;
+  if (g.obj.markers > 0) { afterMove(g, i); if (!g.alive[i] || g.over) return false; } // items 109, 112
   return true;
 }
 
@@ -41,7 +44,7 @@ function ambushCheck(g: NcoGame, i: number, start: number): boolean {
   const edge = g.scn.rules.measure === 'edge' ? 2 * g.r : 0;
   for (let a = 0; a < g.n; a++) {
     if (g.side[a] !== enemy || g.ambush[a] <= 0 || !g.alive[a] || g.brokenNow[a]) continue;
-    if (g.phase === PHASE_ORDERS && g.order[a] !== O_NONE && g.order[a] !== O_HOLD) continue; // no die left to trigger
+    if (g.phase === PHASE_ORDERS && (g.order[a] !== O_NONE && g.order[a] !== O_HOLD || g.mustDown[a])) continue; // no die left to trigger (or it must be a Down)
     const w = ambushWeapon(g, a);
     if (w === 0) continue;
     const range = effectiveRange(g, w, 0);

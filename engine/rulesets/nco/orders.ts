@@ -6,6 +6,8 @@ import {
   O_ADVANCE, O_ASSAULT, O_COVER_FIRE, O_DOWN, O_FIRE, O_HOLD, O_RALLY, O_RUN,
   PHASE_ORDERS, type NcoGame,
 } from './state.ts';
+import { onChosenDown, pilotOrder, scenarioOrder } from './objectives.ts';
+import { TARGET_PILOT } from './objective-state.ts';
 import { S_FIELD_MEDICINE, S_INSPIRING, S_RELIGIOUS_RITES } from './roster-types.ts';
 import { inspire } from './dice-bag.ts';
 import { chooseOrder, streakChoice, rallyWhat, chooseAdvanceShot, setMoveStop } from './policy.ts';
@@ -13,6 +15,9 @@ import { areaFire, fireAt, F_ADVANCE, F_COVER_ORDER } from './shooting.ts';
 import { assault } from './assault.ts';
 import { moveSoldier } from './movement.ts';
 import { heal } from './special.ts';
+import { extraMagazine, useDownItems } from './items.ts';
+import { executeDrawn, useIntel } from './leader.ts';
+import { healthRally, psycheRallyTransferred } from './rites.ts';
 
 /** Rally table (item 21): 1 → +1, 2–3 → +2, 4–5 → +3, 6 → +4. */
 export function rallyAmount(roll: number): number {
@@ -27,6 +32,7 @@ export function orderPhase(g: NcoGame): void {
   g.streakLen = 0;
   const limit = g.scn.rules.streak_limit;
   while (g.unordered[0] + g.unordered[1] > 0 && !g.over) {
+    if (useIntel(g)) continue; // item 88: announced before a draw
     let side: number;
     if (g.streakLen >= limit) {
       // Item 13: the opponent openly chooses who gets the next die; blind draws resume after.
@@ -41,7 +47,7 @@ export function orderPhase(g: NcoGame): void {
     if (g.firstSide < 0) g.firstSide = side; // item 12
     chooseOrder(g, side);
     if (g.pick < 0) { g.unordered[side] = 0; continue; } // defensive: no soldier left for a die
-    executeOrder(g, g.pick, g.pickOrder);
+    executeDrawn(g, g.pick, g.pickOrder); // Natural Leader, forced Down (leader.ts)
     g.checkOver();
   }
   if (g.firstSide < 0) g.firstSide = 0;
@@ -49,6 +55,7 @@ export function orderPhase(g: NcoGame): void {
 
 /** Gives soldier i the order and carries it out at once (items 11, 19–28). */
 export function executeOrder(g: NcoGame, i: number, order: number): void {
+  if (g.obj.markers > 0 || g.scn.scenario.alternativeDeployment) order = scenarioOrder(g, i, order); // items 8, 107
   g.order[i] = order;
   g.unordered[g.side[i]]--;
   if (order === O_HOLD) return;
@@ -60,18 +67,22 @@ export function executeOrder(g: NcoGame, i: number, order: number): void {
   g.count(i, order === O_ASSAULT ? 6 : order - 1);
   if ((g.scn.skills[i] & S_INSPIRING) !== 0 && order !== O_RALLY && order !== O_DOWN) inspire(g, i);
   const move = g.moveIn[i] + g.moveMod;
+  if (g.pickTarget === TARGET_PILOT && pilotOrder(g, i, order, 2 * move)) return; // item 108
   switch (order) {
     case O_DOWN:
       g.down[i] = 1;
+      onChosenDown(g, i); // items 107, 111, 112: pickups and the bomb need a chosen Down
+      useDownItems(g, i); // items 83–86
       return;
     case O_RALLY: {
       const what = rallyWhat(g, i);
       let amount = rallyAmount(g.rng.d6());
       if (what === 1) {
         if ((g.scn.skills[i] & S_FIELD_MEDICINE) !== 0) amount = 3; // item 78
-        heal(g, i, amount, 0);
+        healthRally(g, i, amount); // item 78: the Medic may transfer it
       } else {
         if ((g.scn.skills[i] & S_RELIGIOUS_RITES) !== 0) amount = 2; // item 79
+        if (psycheRallyTransferred(g, i, amount)) return; // item 79: to all within 3"
         g.brokenNow[i] = 0;
         heal(g, i, 0, amount);
         g.mustRally[i] = 0;
@@ -82,7 +93,7 @@ export function executeOrder(g: NcoGame, i: number, order: number): void {
       if (g.pickTarget >= 0 && g.alive[g.pickTarget]) areaFire(g, i, g.pickTarget, g.pickWeapon, F_COVER_ORDER);
       return;
     case O_FIRE:
-      if (g.pickTarget >= 0 && g.alive[g.pickTarget]) fireAt(g, i, g.pickTarget, g.pickWeapon, 0);
+      if (g.pickTarget >= 0 && g.alive[g.pickTarget]) { fireAt(g, i, g.pickTarget, g.pickWeapon, 0); extraMagazine(g, i, 0); }
       return;
     case O_ADVANCE: {
       const dest = g.pickDest;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { costOverridesSchema } from './costs.ts';
 
 /**
  * Every ASSUMED default of the NCO digest (section 3, R1–R36) and every rulebook number a
@@ -49,6 +50,13 @@ export const ncoRulesSchema = z
     lmg_focus_ignores_cover: z.boolean().default(false),
     // Item 45, R17: flamethrower uses (one use = one order) before it is dropped for the pistol.
     flamer_uses: z.number().int().min(1).max(99).default(4),
+    // Item 47, R18: hand grenades (grenades.ts). Thrown over terrain up to 3" tall, scatter 3" along the
+    // throw line, 2" blast radius; a throw may follow an Advance; a thrower caught in his own blast is hit too.
+    grenade_max_obstacle_in: z.number().min(0).max(12).default(3),
+    grenade_scatter_in: z.number().min(0).max(12).default(3),
+    grenade_blast_radius_in: z.number().min(0.5).max(6).default(2),
+    grenade_with_advance: z.boolean().default(true),
+    grenade_hits_thrower: z.boolean().default(true),
     // R19: a Mortal Wound leaves no lasting penalty.
     mortal_wound_max_health_penalty: z.number().int().min(0).max(3).default(0),
     // R20: close combat uses the best weapon modifier carried; the loser's 0 courage is sticky.
@@ -57,14 +65,25 @@ export const ncoRulesSchema = z
     // R25: Letters from Home costs 1 (item list), not 2 (worked example); R26: Engineer grenade cap.
     letters_from_home_cost: z.number().int().min(0).max(10).default(1),
     engineer_max_grenades: z.number().int().min(2).max(10).default(3),
+    // Designer what-ifs ("a Private at 30 vps"): price overrides by cost key (costs.ts).
+    cost_overrides: costOverridesSchema,
     // R27: roster budgets.
     roster_vps: z.number().int().min(0).max(1000).default(100),
     roster_sps: z.number().int().min(0).max(1000).default(50),
     // R28: a dead Sergeant is worth 55 plus his purchased upgrades.
     sergeant_kill_bonus: z.number().int().min(0).max(200).default(55),
     sergeant_bonus_includes_upgrades: z.boolean().default(true),
-    // Events (item 18, 90–100) belong to the NCO-complete issue; until then only `false` is accepted.
-    events: z.literal(false, { message: 'events are not implemented yet; only false is allowed' }).default(false),
+    // Items 18, 90–100: the Event Chart is rolled in every End phase (off: no events at all).
+    events: z.boolean().default(true),
+    // R11: no event before turn 1 and none after the final turn.
+    event_before_turn1: z.boolean().default(false),
+    event_after_final_turn: z.boolean().default(false),
+    // R12: Able raises the maximum psyche too (not just the current value, which the maximum would cap).
+    able_raises_max_psyche: z.boolean().default(true),
+    // Decision (item 79): the Chaplain's psyche Rally applied "to all soldiers within 3\"" includes himself.
+    rites_area_includes_self: z.boolean().default(false),
+    // Decision: Extra Magazine may also follow the Fire made in response to an Assault (item 26).
+    extra_magazine_on_reactive_fire: z.boolean().default(false),
   })
   .strict();
 

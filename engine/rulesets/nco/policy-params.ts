@@ -2,13 +2,15 @@ import { z } from 'zod';
 
 /**
  * Scripted policies are one decision procedure with parameters a designer can sweep;
- * `aggressive` and `cautious` are two presets of it. `random` picks uniformly among legal
- * choices so tests exercise every rule.
+ * `aggressive`, `cautious` and `objective` (rushes scenario objectives) are presets of it.
+ * `random` picks uniformly among legal choices so tests exercise every rule.
  */
-export const POLICY_IDS = ['aggressive', 'cautious', 'random'] as const;
+export const POLICY_IDS = ['aggressive', 'cautious', 'random', 'objective'] as const;
 export const POL_AGGRESSIVE = 0;
 export const POL_CAUTIOUS = 1;
 export const POL_RANDOM = 2;
+/** Rushes scenario objectives (a preset of the scripted procedure with a high objective_weight). */
+export const POL_OBJECTIVE = 3;
 
 export const TARGET_PRIORITIES = ['nearest', 'weakest', 'valuable'] as const;
 
@@ -25,13 +27,19 @@ const scriptedShape = {
   assault_margin: z.number().int().min(-6).max(6).optional(),
   /** 0..1: share of qualifying soldiers that set an Ambush instead of Focus Fire when no shot is good. */
   ambush_preference: z.number().min(0).max(1).optional(),
+  /** 0..1: how much scenario objectives weigh against killing (share of soldiers sent, targets favoured). */
+  objective_weight: z.number().min(0).max(1).optional(),
+  /** Use a Down item (Letters, Morphine, Flask, Tobacco) when its expected health + psyche gain is at least this. */
+  item_min_gain: z.number().min(0).max(6).optional(),
+  /** Use the Extra Magazine when the second Fire's chance of a hit (× hit dice) is at least this. */
+  extra_magazine_min_chance: z.number().min(0).max(2).optional(),
 };
 
 type ScriptedOptions = { [K in keyof typeof scriptedShape]?: z.infer<(typeof scriptedShape)[K]> };
 
 export const policySchema = z.union([
   z.enum(POLICY_IDS),
-  z.object({ id: z.enum(['aggressive', 'cautious']), ...scriptedShape }).strict(),
+  z.object({ id: z.enum(['aggressive', 'cautious', 'objective']), ...scriptedShape }).strict(),
   z.object({ id: z.literal('random') }).strict(),
 ]);
 export type PolicyConfig = z.infer<typeof policySchema>;
@@ -44,25 +52,32 @@ export interface PolicyParams {
   reactiveDownThreshold: number;
   assaultMargin: number;
   ambushPreference: number;
+  objectiveWeight: number;
+  itemMinGain: number;
+  extraMagazineMinChance: number;
 }
 
-const PRESETS: Record<'aggressive' | 'cautious', Omit<PolicyParams, 'kind'>> = {
-  aggressive: { aggression: 0.8, coverPreference: 0.2, targetPriority: 0, reactiveDownThreshold: 1, assaultMargin: 1, ambushPreference: 0 },
-  cautious: { aggression: 0.2, coverPreference: 0.9, targetPriority: 1, reactiveDownThreshold: 0.5, assaultMargin: 3, ambushPreference: 0.5 },
+const PRESETS: Record<'aggressive' | 'cautious' | 'objective', Omit<PolicyParams, 'kind'>> = {
+  aggressive: { objectiveWeight: 0.3, aggression: 0.8, coverPreference: 0.2, targetPriority: 0, reactiveDownThreshold: 1, assaultMargin: 1, ambushPreference: 0, itemMinGain: 1, extraMagazineMinChance: 0.3 },
+  cautious: { objectiveWeight: 0.3, aggression: 0.2, coverPreference: 0.9, targetPriority: 1, reactiveDownThreshold: 0.5, assaultMargin: 3, ambushPreference: 0.5, itemMinGain: 1, extraMagazineMinChance: 0.5 },
+  objective: { objectiveWeight: 0.9, aggression: 0.8, coverPreference: 0.2, targetPriority: 0, reactiveDownThreshold: 1, assaultMargin: 1, ambushPreference: 0, itemMinGain: 1, extraMagazineMinChance: 0.3 },
 };
 
 export function resolvePolicy(p: PolicyConfig): PolicyParams {
   const id = typeof p === 'string' ? p : p.id;
-  if (id === 'random') return { kind: POL_RANDOM, aggression: 0.5, coverPreference: 0.5, targetPriority: 0, reactiveDownThreshold: 0.5, assaultMargin: 0, ambushPreference: 0.5 };
+  if (id === 'random') return { kind: POL_RANDOM, objectiveWeight: 0.5, aggression: 0.5, coverPreference: 0.5, targetPriority: 0, reactiveDownThreshold: 0.5, assaultMargin: 0, ambushPreference: 0.5, itemMinGain: 1, extraMagazineMinChance: 0.3 };
   const base = PRESETS[id];
   const o: ScriptedOptions = typeof p === 'string' ? {} : (p as ScriptedOptions);
   return {
-    kind: id === 'aggressive' ? POL_AGGRESSIVE : POL_CAUTIOUS,
+    kind: id === 'aggressive' ? POL_AGGRESSIVE : id === 'objective' ? POL_OBJECTIVE : POL_CAUTIOUS,
+    objectiveWeight: o.objective_weight ?? base.objectiveWeight,
     aggression: o.aggression ?? base.aggression,
     coverPreference: o.cover_preference ?? base.coverPreference,
     targetPriority: o.target_priority ? TARGET_PRIORITIES.indexOf(o.target_priority) : base.targetPriority,
     reactiveDownThreshold: o.reactive_down_threshold ?? base.reactiveDownThreshold,
     assaultMargin: o.assault_margin ?? base.assaultMargin,
     ambushPreference: o.ambush_preference ?? base.ambushPreference,
+    itemMinGain: o.item_min_gain ?? base.itemMinGain,
+    extraMagazineMinChance: o.extra_magazine_min_chance ?? base.extraMagazineMinChance,
   };
 }

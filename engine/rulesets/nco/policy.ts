@@ -12,8 +12,13 @@ import { bestWeapon } from './weapon-choice.ts';
 import { effectiveRange, F_ADVANCE, F_COVER_ORDER, F_FOCUS, hitChance } from './shooting.ts';
 import { ccCourage } from './assault.ts';
 import { S_FIELD_MEDICINE, S_RELIGIOUS_RITES } from './roster-types.ts';
-import { W_AS_COVER_FIRE, W_NO_COVER_FIRE, W_PISTOL, W_RANGE } from './weapons.ts';
+import { W_AS_COVER_FIRE, W_GRENADE, W_NO_COVER_FIRE, W_PISTOL, W_RANGE } from './weapons.ts';
+import { grenadeOption, randomGrenade } from './policy-grenades.ts';
 import { bestCoverSpot, inCoverSpot } from './cover-spots.ts';
+import { adjustOrderForItems } from './policy-items.ts';
+import { ritesRallyWhat } from './policy-rites.ts';
+import { objectiveMove, objectiveOrder, objectiveTargetValue } from './policy-objectives.ts';
+import { ensureEntered } from './objectives.ts';
 
 /** A certain single-die hit in bestTarget's integer score units. */
 const CHANCE_ONE = 12960;
@@ -55,6 +60,8 @@ export function streakChoice(g: NcoGame, chooser: number): number {
 /** Rally choice (item 21): 1 = health, 2 = psyche. */
 export function rallyWhat(g: NcoGame, i: number): number {
   if (g.mustRally[i]) return 2; // item 58
+  const rites = ritesRallyWhat(g, i); // items 78, 79: a Rally for friends
+  if (rites > 0) return rites;
   if (params(g, g.side[i]).kind === POL_RANDOM) return 1 + g.rng.below(2);
   const hMiss = (g.maxHealth[i] - g.health[i]) / g.maxHealth[i];
   const pMiss = (g.maxPsyche[i] - g.psyche[i]) / g.maxPsyche[i];
@@ -82,11 +89,12 @@ function bestTarget(g: NcoGame, i: number, flags: number): number {
       const den = g.maxHealth[j] + g.maxPsyche[j];
       v = ((v * (den + g.maxHealth[j] - g.health[j] + g.maxPsyche[j] - g.psyche[j])) / den) | 0;
     } else if (p.targetPriority === 2) v = ((v * (20 + g.scn.killValue[j])) / 40) | 0;
+    v = objectiveTargetValue(g, i, j, v); // scenario targets (carriers, Bomber, S4 mission)
     if (v > bestV) { bestV = v; best = j; bestW = w; }
   }
   g.pickTarget = best;
   g.pickWeapon = bestW;
-  return bestV;
+  return grenadeOption(g, i, flags, bestV); // item 47: a throw, when it beats the best shot
 }
 
 /** Nearest living enemy by centre distance, or −1. */
@@ -138,9 +146,17 @@ export function chooseOrder(g: NcoGame, s: number): void {
     return;
   }
   g.pick = i;
+  orderFor(g, i);
+}
+
+/** The order for soldier i, who has just been given a die (items 58, 85, 93 come first). */
+export function orderFor(g: NcoGame, i: number): void {
+  ensureEntered(g, i); // item 8: an off-table soldier is placed at his edge before choosing
   if (g.mustRally[i]) { g.pickOrder = O_RALLY; return; }
-  if (p.kind === POL_RANDOM) return randomOrder(g, i);
+  if (g.mustDown[i]) { g.pickOrder = O_DOWN; g.pickTarget = -1; return; }
+  if (params(g, g.side[i]).kind === POL_RANDOM) return randomOrder(g, i);
   scriptedOrder(g, i);
+  adjustOrderForItems(g, i);
 }
 
 function randomUnordered(g: NcoGame, s: number): number {
@@ -192,6 +208,7 @@ function randomVisibleEnemy(g: NcoGame, i: number, flags: number): void {
     if (flags >= 0 && bestWeapon(g, i, j, flags) === 0) continue;
     g.list[m++] = j;
   }
+  if (flags >= 0 && randomGrenade(g, i, flags, m)) return; // item 47: throws are legal choices too
   g.pickTarget = m > 0 ? g.list[g.rng.below(m)] : -1;
   if (g.pickTarget >= 0 && flags >= 0) g.pickWeapon = bestWeapon(g, i, g.pickTarget, flags);
 }
@@ -203,6 +220,7 @@ function scriptedOrder(g: NcoGame, i: number): void {
   const nc = noncombatant(g, i);
   const move = g.moveIn[i] + g.moveMod;
   g.pickTarget = -1;
+  if (objectiveOrder(g, i)) return; // pickups, carriers, Bomber, pilot, objective runners
   // Near breakdown: steady the nerves first (item 21).
   if (g.psyche[i] <= 1 && g.maxPsyche[i] > 2) { g.pickOrder = O_RALLY; return; }
   if (nc) {
@@ -220,7 +238,7 @@ function scriptedOrder(g: NcoGame, i: number): void {
   // Cover Fire when the area around the best target is worth more than the aimed shot:
   // several enemies, or enemies still to act whom a hit pins Down (item 22).
   // (Not for weapons whose Fire already resolves as Cover Fire: a Fire order keeps the special action.)
-  if (!ww && !g.dogEvent && fireV > 0 && !W_NO_COVER_FIRE[g.primary[i]] && !W_AS_COVER_FIRE[g.primary[i]] && g.primary[i] !== W_PISTOL) {
+  if (!ww && !g.dogEvent && fireV > 0 && fireW !== W_GRENADE && !W_NO_COVER_FIRE[g.primary[i]] && !W_AS_COVER_FIRE[g.primary[i]] && g.primary[i] !== W_PISTOL) {
     const cw = bestWeapon(g, i, fireT, F_COVER_ORDER);
     if (cw !== 0 && cw === g.primary[i] && coverFireValue(g, i, fireT, cw) * 4 > fireV * 5) {
       g.pickOrder = O_COVER_FIRE; g.pickTarget = fireT; g.pickWeapon = cw; return;
@@ -258,6 +276,8 @@ function coverFireValue(g: NcoGame, i: number, aim: number, w: number): number {
 function moveOrder(g: NcoGame, i: number, order: number, budget: number): void {
   const p = params(g, g.side[i]);
   g.pickOrder = order;
+  const od = objectiveMove(g, i); // scenario destination first; −2 holds the objective
+  if (od !== -1) { if (od === -2) g.pickOrder = O_DOWN; else g.pickDest = od; return; }
   const spot = p.coverPreference >= 0.5 ? bestCoverSpot(g, i, budget) : -1;
   if (spot >= 0) { g.pickDest = spot; return; }
   const e = nearestEnemy(g, i, false);

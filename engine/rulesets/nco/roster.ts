@@ -15,6 +15,7 @@ import {
   type CompiledRoster, type CompiledSoldier, type ItemId, type SkillId,
 } from './roster-types.ts';
 import { weaponCode } from './weapons.ts';
+import { EXTRA_GRENADE_KEY, isDefaultWeapon, priced, type CostOverrides } from './costs.ts';
 
 const soldierSchema = z.strictObject({
   type: z.enum(PROFILE_IDS),
@@ -46,6 +47,8 @@ export interface RosterRules {
   letters_from_home_cost?: number;
   /** R26: default 3. */
   engineer_max_grenades?: number;
+  /** Price overrides by cost key (costs.ts); budgets and kill values use the overridden prices. */
+  cost_overrides?: CostOverrides;
 }
 
 type Path = readonly (string | number)[];
@@ -69,7 +72,7 @@ function add(c: Cost, pool: Pool, n: number): void {
   c[pool] += n;
 }
 
-function checkPrimary(p: Profile, s: SoldierJson, path: Path, cost: Cost): number {
+function checkPrimary(p: Profile, s: SoldierJson, path: Path, rules: RosterRules, cost: Cost): number {
   const options = p.primary;
   const weapon = s.primary ?? options.find((o) => o.cost === 0)!.weapon;
   const opt = options.find((o) => o.weapon === weapon);
@@ -80,7 +83,7 @@ function checkPrimary(p: Profile, s: SoldierJson, path: Path, cost: Cost): numbe
     }
     fail([...path, 'primary'], weapon, `is not a weapon this soldier may take; ${allowed}`);
   }
-  add(cost, p.pool, opt.cost);
+  add(cost, p.pool, isDefaultWeapon(options, opt) ? opt.cost : priced(rules.cost_overrides, opt.weapon, opt.cost));
   return weaponCode(opt.weapon);
 }
 
@@ -90,10 +93,10 @@ function checkGrenades(p: Profile, s: SoldierJson, path: Path, rules: RosterRule
     const what = max === 0 ? `${p.name} may not carry grenades; allowed 0` : `allowed at most ${max} grenade(s) for ${p.name}`;
     fail([...path, 'grenades'], s.grenades, what);
   }
-  add(cost, p.pool, Math.max(0, s.grenades - p.grenades.free) * p.grenades.extraCost);
+  add(cost, p.pool, Math.max(0, s.grenades - p.grenades.free) * priced(rules.cost_overrides, EXTRA_GRENADE_KEY, p.grenades.extraCost));
 }
 
-function checkSkills(p: Profile, s: SoldierJson, path: Path, cost: Cost): number {
+function checkSkills(p: Profile, s: SoldierJson, path: Path, rules: RosterRules, cost: Cost): number {
   const slots = p.skillSlots;
   const maxSlots = slots.free + slots.extra;
   if (s.skills.length > 0 && maxSlots === 0) {
@@ -111,6 +114,7 @@ function checkSkills(p: Profile, s: SoldierJson, path: Path, cost: Cost): number
     if (seen.has(sk)) fail(at, sk, 'is listed twice; each skill at most once per soldier (take "inspiring-presence-2" to double Inspiring Presence)');
     seen.add(sk);
     used += skillSlotsUsed(sk);
+    add(cost, 'vps', priced(rules.cost_overrides, sk, 0));
     bits |= 1 << SKILL_IDS.indexOf(sk);
   });
   if (seen.has('inspiring-presence-2') && !(bits & S_INSPIRING)) {
@@ -120,7 +124,7 @@ function checkSkills(p: Profile, s: SoldierJson, path: Path, cost: Cost): number
     const buy = slots.extra ? ` (${slots.free} free + ${slots.extra} at ${slots.extraCost} vps)` : '';
     fail([...path, 'skills'], s.skills, `uses ${used} skill slot(s); allowed at most ${maxSlots} for ${p.name}${buy}; "inspiring-presence-2" takes two`);
   }
-  add(cost, 'vps', Math.max(0, used - slots.free) * slots.extraCost);
+  add(cost, 'vps', Math.max(0, used - slots.free) * priced(rules.cost_overrides, `${p.id}-skill-slot`, slots.extraCost));
   return bits;
 }
 
@@ -137,7 +141,7 @@ function checkItems(p: Profile, s: SoldierJson, path: Path, rules: RosterRules, 
     if (bits & (1 << k)) fail(at, id, 'is listed twice; one copy of each item per soldier (R24)');
     bits |= 1 << k;
     if (p.itemsFree) return;
-    const price = id === 'letters-from-home' ? (rules.letters_from_home_cost ?? LETTERS_FROM_HOME_COST) : item.cost;
+    const price = priced(rules.cost_overrides, id, id === 'letters-from-home' ? (rules.letters_from_home_cost ?? LETTERS_FROM_HOME_COST) : item.cost);
     add(cost, item.pool === 'soldier' ? p.pool : item.pool, price);
   });
   return bits;
@@ -152,10 +156,10 @@ function compileEntry(s: SoldierJson, path: Path, rules: RosterRules, nation: Na
     fail([...path, 'type'], s.type, `${nation.name} may not take ${article(p.name)} ${p.name}; allowed: ${list(ok)}`);
   }
   const cost: Cost = { vps: 0, sps: 0 };
-  add(cost, p.pool, p.cost);
-  const primary = checkPrimary(p, s, path, cost);
+  add(cost, p.pool, priced(rules.cost_overrides, p.id, p.cost));
+  const primary = checkPrimary(p, s, path, rules, cost);
   checkGrenades(p, s, path, rules, cost);
-  const skills = checkSkills(p, s, path, cost);
+  const skills = checkSkills(p, s, path, rules, cost);
   const items = checkItems(p, s, path, rules, cost);
   return {
     profile,

@@ -8,7 +8,7 @@ import { mapSchema } from '../../geometry/table.ts';
 import { ncoGenerateSchema, ncoRulesSchema } from './params.ts';
 import { policySchema } from './policy-params.ts';
 import { rosterSchema } from './roster.ts';
-import { SCENARIO_IDS } from './compile.ts';
+import { scenarioDocSchema } from './scenarios.ts';
 
 const pathOr = <T extends z.ZodType>(s: T) => z.union([z.string().describe('path to a JSON file, relative to this config'), s]);
 
@@ -16,7 +16,7 @@ export const ncoConfigDocSchema = z
   .object({
     $schema: z.string().optional(),
     ruleset: z.literal('nco'),
-    scenario: z.union([z.enum(SCENARIO_IDS), z.object({ id: z.enum(SCENARIO_IDS) }).strict()]).optional(),
+    scenario: scenarioDocSchema.optional(),
     map: z.union([z.string(), mapSchema, z.object({ generate: ncoGenerateSchema }).strict()]).optional(),
     rules: ncoRulesSchema.optional(),
     sides: z

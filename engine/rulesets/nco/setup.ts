@@ -4,7 +4,7 @@ import type { NcoGame } from './state.ts';
 import { computeCoverSpots } from './cover-spots.ts';
 
 /** True if point slot i lies inside an impassable terrain piece (an index, so no double boxes). */
-function blocked(g: NcoGame, i: number): boolean {
+export function blocked(g: NcoGame, i: number): boolean {
   const t = g.table;
   const x = t.px[i], y = t.py[i];
   for (let p = 0; p < t.polygonCount; p++) {

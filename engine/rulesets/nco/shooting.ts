@@ -5,10 +5,14 @@
 import { O_NONE, type NcoGame } from './state.ts';
 import { S_COVERT, S_DEADEYE } from './roster-types.ts';
 import {
-  W_AS_COVER_FIRE, W_COVER_FIRE_MOD, W_EXTRA_PSYCHE, W_FOCUS_IS_FIRE, W_HIT_DICE, W_LMG, W_NO_MODIFIERS,
-  W_PISTOL, W_RANGE, W_RIFLE, W_SCOPED, W_WOUND_MOD, W_HE, W_FLAMER,
+  W_AS_COVER_FIRE, W_EXTRA_PSYCHE, W_HIT_DICE, W_NO_MODIFIERS, W_PISTOL, W_RANGE, W_RIFLE, W_SCOPED, W_WOUND_MOD, W_FLAMER, W_GRENADE,
 } from './weapons.ts';
-import { hitChance36, hitTargetFromMods, rollHit } from './tohit.ts';
+import { throwGrenade } from './grenades.ts';
+import {
+  hitChance36, hitTargetFor, rollHit, SIT_ADVANCE, SIT_AREA, SIT_COVER, SIT_COVER_ORDER, SIT_COVERT, SIT_DEADEYE,
+  SIT_DOWN, SIT_FOCUS, SIT_FULL_PSYCHE, SIT_HALF, SIT_HIGH, SIT_LMG_FOCUS_COVER, SIT_MOVED, SIT_RESPONSE,
+  SIT_SCOPED_STACKS, SIT_WW,
+} from './tohit.ts';
 import { applyHits, forceDown } from './damage.ts';
 import { wantsReactiveDown } from './policy.ts';
 
@@ -41,32 +45,27 @@ export function effectiveRange(g: NcoGame, weapon: number, flags: number): numbe
  * in cover (full cover for collateral counts as cover: item 37).
  */
 export function toHitNumber(g: NcoGame, shooter: number, target: number, weapon: number, flags: number, area: boolean, cover: boolean): number {
-  if (W_NO_MODIFIERS[weapon]) return hitTargetFromMods(weapon === W_HE ? -2 : 0); // items 45–47
+  if (W_NO_MODIFIERS[weapon]) return hitTargetFor(weapon, 0); // items 45–47
   const rules = g.scn.rules;
-  let mods = 0;
-  if (area) mods += (flags & F_COVER_ORDER) !== 0 && weapon !== W_LMG ? -2 : W_COVER_FIRE_MOD[weapon];
-  const isLmg = weapon === W_LMG;
-  // Item 76: a Deadeye's Fire orders count as Focus Fire; his Cover Fire and Advance shots do not.
-  let focus = (flags & F_FOCUS) !== 0 || ((g.scn.skills[shooter] & S_DEADEYE) !== 0 && (flags & (F_COVER_ORDER | F_ADVANCE)) === 0);
-  if (W_FOCUS_IS_FIRE[weapon]) focus = false; // items 42, 44
-  if (isLmg && !rules.lmg_focus_ignores_cover) focus = false; // R16
-  if (!focus) {
-    if (cover) mods -= 1;
-    if (g.down[target]) mods -= (g.scn.skills[target] & S_COVERT) !== 0 ? 2 : 1; // items 19, 75
-  }
-  if (g.moved[shooter]) mods -= 1;
-  if (g.health[shooter] === 1) mods -= 1; // item 56
-  if ((flags & F_RESPONSE) !== 0) mods += isLmg ? 1 : -1; // items 26, 43
-  if (g.psyche[shooter] === g.maxPsyche[shooter]) mods += 1; // item 35
+  // The situation as bits for tohit.ts → hitTargetFor, which the exact odds (odds.ts) share.
+  let sit = area ? SIT_AREA : 0;
+  if ((flags & F_COVER_ORDER) !== 0) sit |= SIT_COVER_ORDER;
+  if ((flags & F_FOCUS) !== 0) sit |= SIT_FOCUS;
+  if ((flags & F_ADVANCE) !== 0) sit |= SIT_ADVANCE;
+  if ((flags & F_RESPONSE) !== 0) sit |= SIT_RESPONSE;
+  if (cover) sit |= SIT_COVER;
+  if (g.down[target]) sit |= (g.scn.skills[target] & S_COVERT) !== 0 ? SIT_DOWN | SIT_COVERT : SIT_DOWN;
+  if (g.moved[shooter]) sit |= SIT_MOVED;
+  if (g.health[shooter] === 1) sit |= SIT_WW;
+  if (g.psyche[shooter] === g.maxPsyche[shooter]) sit |= SIT_FULL_PSYCHE;
   const range = effectiveRange(g, weapon, flags);
   const d = g.rd[shooter * g.n + target];
-  const half = rules.half_range_inclusive ? d <= range / 2 : d < range / 2; // R14
-  const scoped = weapon === W_SCOPED && (flags & F_ADVANCE) === 0;
-  if (scoped) mods += rules.scoped_half_range_stacks && half ? 2 : 1; // item 41, R15
-  else if (half) mods += 1;
-  if (weapon === W_PISTOL && !half) mods -= 1; // item 44
-  if (g.elevC[shooter] - g.elevC[target] >= rules.high_ground_in) mods += 1; // item 70
-  return hitTargetFromMods(mods);
+  if (rules.half_range_inclusive ? d <= range / 2 : d < range / 2) sit |= SIT_HALF; // R14
+  if (g.elevC[shooter] - g.elevC[target] >= rules.high_ground_in) sit |= SIT_HIGH; // item 70
+  if ((g.scn.skills[shooter] & S_DEADEYE) !== 0) sit |= SIT_DEADEYE;
+  if (rules.lmg_focus_ignores_cover) sit |= SIT_LMG_FOCUS_COVER;
+  if (rules.scoped_half_range_stacks) sit |= SIT_SCOPED_STACKS;
+  return hitTargetFor(weapon, sit);
 }
 
 /** Whether target is in cover from shooter (item 38, R1), or hidden (full cover counts as cover: item 37). */
@@ -91,7 +90,7 @@ function resolveOn(g: NcoGame, shooter: number, target: number, weapon: number, 
 }
 
 /** Offers the target a reactive Down before any to-hit roll (item 20). */
-function offerReactiveDown(g: NcoGame, shooter: number, target: number, weapon: number, flags: number, area: boolean): void {
+export function offerReactiveDown(g: NcoGame, shooter: number, target: number, weapon: number, flags: number, area: boolean): void {
   if (g.order[target] !== O_NONE || !g.alive[target] || g.side[target] === g.side[shooter]) return;
   const tn = toHitNumber(g, shooter, target, weapon, flags, area, targetInCover(g, shooter, target));
   const n = hitChance36(tn, g.scn.rules.max_hit_target);
@@ -104,6 +103,7 @@ function offerReactiveDown(g: NcoGame, shooter: number, target: number, weapon: 
 
 /** A single-target attack (Fire, Advance fire, Focus Fire, response fire). Returns hits. */
 export function fireAt(g: NcoGame, shooter: number, target: number, weapon: number, flags: number): number {
+  if (weapon === W_GRENADE) return throwGrenade(g, shooter); // item 47: aimed at the policy's point
   if (W_AS_COVER_FIRE[weapon]) return areaFire(g, shooter, target, weapon, flags);
   offerReactiveDown(g, shooter, target, weapon, flags, false);
   if (!g.alive[target]) return 0;

@@ -10,6 +10,7 @@ import { S_DEADEYE, S_IDEALIST } from './roster-types.ts';
 import { chooseSpecial, mendChoice, chooseFocusShot } from './policy.ts';
 import { fireAt, F_DEADEYE_FOCUS, F_FOCUS } from './shooting.ts';
 import { assault } from './assault.ts';
+import { extraMagazine } from './items.ts';
 
 /**
  * Item 16: courage ≥ 4 now, not in breakdown, and this turn's order was not Rally, Cover
@@ -52,6 +53,7 @@ export function executeSpecial(g: NcoGame, i: number, action: number): void {
       if (g.pickTarget < 0) return mend(g, i);
       const deadeye = (g.scn.skills[i] & S_DEADEYE) !== 0 ? F_DEADEYE_FOCUS : 0;
       fireAt(g, i, g.pickTarget, g.pickWeapon, F_FOCUS | deadeye);
+      extraMagazine(g, i, 1); // item 80: after Focus Fire only with Deadeye
       return;
     }
     case SA_ASSAULT:

@@ -2,6 +2,8 @@ import { Rng } from '../../rng.ts';
 import { Table } from '../../geometry/table.ts';
 import type { NcoScenario } from './compile.ts';
 import type { GenerateOptions, MapGenerator } from '../../geometry/mapgen.ts';
+import { Objectives } from './objective-state.ts';
+import { PROFILES } from './profiles.ts';
 
 /** Order-die faces (item 19–26). 0 = no order yet this turn. */
 export const O_NONE = 0;
@@ -69,6 +71,8 @@ export class NcoGame {
   readonly diedTurn: Int32Array;
   /** Flamethrower uses left (item 45, R17). */
   readonly fuel: Int32Array;
+  /** Hand grenades left (item 47; grenades.ts). */
+  readonly grenades: Int32Array;
   /** Temporary courage change this turn (events, Flask, Tobacco, Morphine). */
   readonly courageMod: Int32Array;
   /** May not take a special action this turn (Roger event, Flask hangover). */
@@ -90,6 +94,22 @@ export class NcoGame {
   readonly elevC: Float64Array;
   /** Primary weapon jammed this turn (Easy event). */
   readonly easyJam: Uint8Array;
+  // Items and events (items 80–100): per-soldier state, reset per game.
+  /** Item bits (roster-types.ts I_*) not used up yet; once-per-battle items clear their bit. */
+  readonly itemsLeft: Int32Array;
+  /** Item bits each soldier starts with, and his profile's base cost (R12: rank for Able). */
+  readonly itemsStart: Int32Array;
+  readonly baseCost: Int32Array;
+  /** Morphine taken: immune to psyche loss for the rest of the battle (item 84). */
+  readonly psycheImmune: Uint8Array;
+  /** Must be given Down this turn (Charlie event, Flask hangover: items 85, 93). */
+  readonly mustDown: Uint8Array;
+  /** Effects carried into the next turn (events.ts NEXT_* bits). */
+  readonly nextTurn: Uint8Array;
+  /** Field Map (item 89): inches added to moveIn this turn, by side. */
+  readonly mapBonus = new Int32Array(2);
+  /** This turn's event (events.ts EV_*), rolled in the previous End phase; 0 none. */
+  event = 0;
   // Per side.
   /** Table edge of each side: 0 = the y = 0 edge, 1 = the y = height edge. */
   readonly edge = new Int32Array(2);
@@ -153,6 +173,8 @@ export class NcoGame {
   readonly cov: Int8Array;
   /** First scratch slot in table points. */
   readonly sp: number;
+  /** Scenario objectives (S1–S6, alternative deployment): objective-state.ts. */
+  readonly obj: Objectives;
 
   constructor(readonly scn: NcoScenario) {
     const n = (this.n = scn.soldierCount);
@@ -177,6 +199,7 @@ export class NcoGame {
     this.ambush = new Int32Array(n);
     this.diedTurn = new Int32Array(n);
     this.fuel = new Int32Array(n);
+    this.grenades = new Int32Array(n);
     this.list = new Int32Array(n + 1);
     this.list2 = new Int32Array(8 * n + 8);
     this.courageMod = new Int32Array(n);
@@ -184,12 +207,22 @@ export class NcoGame {
     this.actOrder = new Int32Array(n);
     this.elevC = new Float64Array(n);
     this.easyJam = new Uint8Array(n);
+    this.itemsLeft = new Int32Array(n);
+    this.itemsStart = new Int32Array(n);
+    this.baseCost = new Int32Array(n);
+    for (let s = 0, i = 0; s < 2; s++) {
+      for (const so of scn.rosters[s].soldiers) { this.itemsStart[i] = so.items; this.baseCost[i] = PROFILES[so.profile].cost; i++; }
+    }
+    this.psycheImmune = new Uint8Array(n);
+    this.mustDown = new Uint8Array(n);
+    this.nextTurn = new Uint8Array(n);
     this.r = scn.rules.base_radius_in;
     this.score = new Float64Array(n + 1);
     this.vis = new Int8Array(n * n);
     this.dd = new Float64Array(n * n);
     this.rd = new Float64Array(n * n);
     this.cov = new Int8Array(n * n);
+    this.obj = new Objectives(scn);
   }
 
   /**
@@ -217,6 +250,7 @@ export class NcoGame {
     this.ambush.fill(0);
     this.diedTurn.fill(0);
     this.fuel.fill(s.rules.flamer_uses);
+    this.grenades.set(s.grenades);
     this.trackTarget = -1;
     this.trackHits = 0;
     this.unordered.fill(0);
@@ -228,6 +262,12 @@ export class NcoGame {
     this.courageMod.fill(0);
     this.easyJam.fill(0);
     this.noSpecial.fill(0);
+    this.itemsLeft.set(this.itemsStart);
+    this.psycheImmune.fill(0);
+    this.mustDown.fill(0);
+    this.nextTurn.fill(0);
+    this.mapBonus.fill(0);
+    this.event = 0;
     this.elevC.fill(0);
     this.dogEvent = false;
     this.vp.fill(0);
@@ -243,6 +283,7 @@ export class NcoGame {
     this.streakSide = -1;
     this.streakLen = 0;
     this.over = false;
+    this.obj.reset();
   }
 
   /** Line of sight between two soldiers, cached until either moves. */

@@ -1,0 +1,206 @@
+/**
+ * `squadsim odds nco` (engine/rulesets/nco/odds.ts, cli/odds.ts): (a) exact values checked
+ * by hand, (b) the engine's own shooting (fireAt, many seeds) agrees with the exact
+ * distribution within ±4 standard errors for every weapon kind, (c) the CLI.
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ncoOdds } from '../engine/rulesets/nco/odds.ts';
+import { getRuleset } from '../engine/rulesets/index.ts';
+import { fireAt } from '../engine/rulesets/nco/shooting.ts';
+import { GRENADE_AIM } from '../engine/rulesets/nco/grenades.ts';
+import { O_NONE } from '../engine/rulesets/nco/state.ts';
+import { weaponCode } from '../engine/rulesets/nco/weapons.ts';
+import { ConfigError } from '../engine/errors.ts';
+import { build, dice, place, rect, stdErr, type Entry } from './nco-harness.ts';
+import { assertDistFresh } from './dist-fresh.ts';
+
+const odds = (req: Record<string, unknown>) => ncoOdds.compute(req);
+const exactOf = (r: ReturnType<typeof odds>) => Object.fromEntries(r.outcomes.map((o) => [o.outcome, o.exact]));
+
+describe('odds nco: exact values checked by hand', () => {
+  it('rifle Fire at 6" (half range +1, full psyche +1 → 2+: 5/6), then the wound chart (items 33–36, 49–52)', () => {
+    const r = odds({ weapon: 'rifle', distance: 6 });
+    expect(exactOf(r)).toEqual({
+      'no hit': '1/6',
+      '−0 health, −1 psyche': '5/36',
+      '−0 health, −2 psyche': '5/18',
+      '−2 health, −1 psyche': '5/18',
+      '−3 health, −2 psyche': '5/36',
+    });
+    expect(r.outcomes.reduce((a, o) => a + o.probability, 0)).toBeCloseTo(1, 10);
+  });
+
+  it('7+ and 8+ (item 36, R13): Cover Fire −2, cover −1, Down −1 → 7+ = 2/36; moved too → 8+ = 1/36; one more → 9+ cannot hit', () => {
+    const base = { weapon: 'rifle', attack: 'cover-fire', distance: 15, cover: true, down: true, 'full-psyche': false };
+    expect(exactOf(odds(base))['no hit']).toBe('17/18');
+    expect(exactOf(odds({ ...base, moved: true }))['no hit']).toBe('35/36');
+    expect(exactOf(odds({ ...base, moved: true, 'high-ground': false, covert: true }))).toEqual({ 'no hit': '1' });
+    expect(exactOf(odds({ ...base, moved: true, rules: '{"max_hit_target":7}' }))).toEqual({ 'no hit': '1' });
+  });
+
+  it('SMG two dice at 3+ (item 42): 0, 1, 2 hits = 1/9, 4/9, 4/9; each hit wounded separately, health before psyche', () => {
+    const r = odds({ weapon: 'smg', distance: 8, 'full-psyche': false, health: 9, psyche: 9 });
+    const hits = r.tables!.find((t) => t.title === 'hits')!.rows;
+    expect(hits.map((h) => h.exact)).toEqual(['1/9', '4/9', '4/9']);
+    // Two Mortal Wounds: −6 health −4 psyche, (4/9)·(1/36).
+    expect(exactOf(r)['−6 health, −4 psyche']).toBe('1/81');
+  });
+
+  it('HE (item 46): flat 5+; +2 wound: 5–6 kill; −1 extra psyche', () => {
+    expect(exactOf(odds({ weapon: 'he', distance: 10, cover: true, down: true }))).toEqual({
+      'no hit': '2/3', '−0 health, −3 psyche': '1/18', '−2 health, −2 psyche': '1/9', '−3 health, −3 psyche': '1/18', killed: '1/9',
+    });
+  });
+
+  it('grenade (item 47): on the point 1/2, then a flat 3+; +1 wound, −1 extra psyche', () => {
+    expect(exactOf(odds({ weapon: 'grenade', distance: 6, down: true, cover: true, moved: true }))).toEqual({
+      'no hit': '2/3', '−0 health, −3 psyche': '1/9', '−2 health, −2 psyche': '1/9', '−3 health, −3 psyche': '1/18', killed: '1/18',
+    });
+    // A 3.5" blast radius keeps the target in the blast on 2 and 3 as well: 5/6 × 2/3.
+    expect(exactOf(odds({ weapon: 'grenade', rules: '{"grenade_blast_radius_in":3.5}' }))['no hit']).toBe('4/9');
+  });
+
+  it('flamethrower (item 45): flat 3+; +1 wound; −2 extra psyche', () => {
+    const r = exactOf(odds({ weapon: 'flamethrower', distance: 11, 'full-psyche': false, psyche: 9 }));
+    expect(r['−0 health, −4 psyche']).toBe('2/9'); // wound 1, 2 → 2, 3: Ringer −2 −2
+    expect(r.killed).toBe('1/9'); // face 6 → 7
+  });
+
+  it('breakdown (items 57, 59, R9): a first breakdown breaks him; a later one is 4/6 incapacitated, 2/6 snapped', () => {
+    const first = exactOf(odds({ distance: 6, psyche: 1 }));
+    expect(first['broken down (psyche 0), −0 health']).toBe('5/12'); // 5/6 × 3/6: Graze or Ringer
+    const later = exactOf(odds({ distance: 6, psyche: 1, breakdowns: 1 }));
+    expect(later.incapacitated).toBe('5/9'); // 5/6 × 4/6: every hit breaks him
+    expect(later.snapped).toBe('5/18');
+  });
+
+  it('Ruthless (item 60), Lucky Trinket (item 87), LMG −1 (item 43), Deadeye (item 76)', () => {
+    expect(exactOf(odds({ distance: 6, psyche: 1, health: 1, ruthless: true })).killed).toBe('5/6');
+    expect(exactOf(odds({ distance: 6, 'lucky-trinket': true }))['−0 health, −1 psyche']).toBe('55/216'); // 5/6 × (1/6 + 5/6 · 1/6)
+    // LMG Fire: −1 area, +1 half range, +1 psyche → 2+ per die.
+    expect(odds({ weapon: 'lmg', distance: 12 }).inputs.toHit).toBe('2+');
+    // Deadeye Fire ignores cover and Down (Focus Fire); a rifle Cover Fire order does not.
+    expect(odds({ distance: 15, cover: true, down: true, deadeye: true, 'full-psyche': false }).inputs.toHit).toBe('3+');
+    expect(odds({ distance: 15, cover: true, down: true, 'full-psyche': false }).inputs.toHit).toBe('5+');
+  });
+
+  it('bad values and bad combinations throw ConfigError naming the flag (exit 2 in the CLI)', () => {
+    expect(() => odds({ weapon: 'bazooka' })).toThrow(ConfigError);
+    expect(() => odds({ weapon: 'he', attack: 'advance' })).toThrow(/--attack/);
+    expect(() => odds({ weapon: 'pistol', attack: 'cover-fire' })).toThrow(/pistol cannot Cover Fire/);
+    expect(() => odds({ attack: 'cover-fire', 'walking-wounded': true })).toThrow(/Walking Wounded/);
+    expect(() => odds({ weapon: 'grenade', distance: 7.6 })).toThrow(/--distance/); // aimed at his centre: 8.1" from the thrower's edge
+    expect(odds({ weapon: 'grenade', distance: 7.5 }).outcomes.length).toBe(5);
+    expect(() => odds({ health: 0 })).toThrow(/--health/);
+    expect(() => odds({ rules: '{"max_hit_target":5}' })).toThrow(/max_hit_target/);
+    expect(() => odds({ nonsense: 1 })).toThrow(/--nonsense/);
+  });
+
+  it('is registered on the NCO ruleset', () => {
+    expect(getRuleset('nco')!.odds).toBe(ncoOdds);
+  });
+});
+
+/** Runs the engine's fireAt N times (seeds 1..N) on a fresh target; tallies outcomes with odds.ts's labels. */
+function monteCarlo(shooter: Entry, weapon: string, setup: { distance: number; health: number; psyche: number; cover?: boolean; down?: boolean; moved?: boolean; fullPsyche?: boolean }, N: number) {
+  const terrain = setup.cover ? [rect(8, 20, 12, 36, { name: 'crops', cover: true })] : [];
+  const h = build({ a: [{ type: 'sergeant' }, shooter], b: [{ type: 'sergeant' }, { type: 'private' }], terrain });
+  const g = h.g, S = 1, T = h.b0 + 1, w = weaponCode(weapon);
+  place(g, S, 10, 10);
+  place(g, T, 10, 10 + setup.distance + 1); // centres 1" further apart than the bases' edges
+  g.maxHealth[T] = setup.health;
+  g.maxPsyche[T] = setup.psyche;
+  const tally = new Map<string, number>();
+  for (let k = 1; k <= N; k++) {
+    g.alive[T] = 1; g.health[T] = setup.health; g.psyche[T] = setup.psyche; g.order[T] = O_NONE; g.down[T] = setup.down ? 1 : 0;
+    g.brokenNow[T] = 0; g.breakdowns[T] = 0; g.unordered[1] = 1; g.recountAlive();
+    g.moved[S] = setup.moved ? 1 : 0;
+    g.psyche[S] = setup.fullPsyche === false ? g.maxPsyche[S] - 1 : g.maxPsyche[S];
+    g.fuel[S] = 4; g.grenades[S] = 1;
+    g.table.setPoint(g.sp + GRENADE_AIM, g.table.px[T], g.table.py[T]);
+    dice(g, k);
+    fireAt(g, S, T, w, 0);
+    const label = !g.alive[T] ? 'killed'
+      : g.brokenNow[T] ? `broken down (psyche 0), −${setup.health - g.health[T]} health`
+        : g.psyche[T] === setup.psyche && g.health[T] === setup.health ? 'no hit'
+          : `−${setup.health - g.health[T]} health, −${setup.psyche - g.psyche[T]} psyche`;
+    tally.set(label, (tally.get(label) ?? 0) + 1);
+  }
+  return tally;
+}
+
+describe('odds nco agrees with the engine\'s shooting (Monte Carlo, ±4 SE)', () => {
+  const N = 20000;
+  const cases: [string, Entry, string, { distance: number; health: number; psyche: number; cover?: boolean; down?: boolean; moved?: boolean; fullPsyche?: boolean }][] = [
+    ['rifle, target in cover and Down, 15"', { type: 'corporal', primary: 'rifle' }, 'rifle', { distance: 15, health: 5, psyche: 5, cover: true, down: true }],
+    ['SMG, shooter moved, 8"', { type: 'corporal', primary: 'smg' }, 'smg', { distance: 8, health: 5, psyche: 3, moved: true }],
+    ['LMG, not at full psyche, 10"', { type: 'veteran-lance-corporal', primary: 'lmg' }, 'lmg', { distance: 10, health: 4, psyche: 3, fullPsyche: false }],
+    ['flamethrower, 8"', { type: 'engineer', primary: 'flamethrower' }, 'flamethrower', { distance: 8, health: 5, psyche: 4, down: true }],
+    ['HE, 10"', { type: 'engineer', primary: 'he' }, 'he', { distance: 10, health: 5, psyche: 4 }],
+    ['grenade, 6"', { type: 'corporal', primary: 'rifle', grenades: 1 }, 'grenade', { distance: 6, health: 3, psyche: 2 }],
+  ];
+  for (const [name, shooter, weapon, s] of cases) {
+    it(`${name}: every outcome's frequency within 4 SE of the exact probability`, () => {
+      const exact = odds({
+        weapon, distance: s.distance, health: s.health, psyche: s.psyche, cover: !!s.cover, down: !!s.down, moved: !!s.moved,
+        'full-psyche': s.fullPsyche !== false,
+      });
+      const mc = monteCarlo(shooter, weapon, s, N);
+      for (const label of mc.keys()) expect(exact.outcomes.map((o) => o.outcome)).toContain(label);
+      expect(exact.outcomes.length).toBeGreaterThan(2);
+      for (const o of exact.outcomes) {
+        const f = (mc.get(o.outcome) ?? 0) / N;
+        expect(Math.abs(f - o.probability), `${o.outcome}: ${f} vs ${o.exact}`).toBeLessThanOrEqual(4 * stdErr(o.probability, N) + 1e-12);
+      }
+    });
+  }
+});
+
+describe('squadsim odds (CLI)', () => {
+  const ROOT = join(import.meta.dirname, '..');
+  const CLI = join(ROOT, 'dist', 'cli.js');
+  beforeAll(() => assertDistFresh(CLI, ['cli', 'sim', 'engine']));
+  const cli = (args: string[]) => {
+    const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 60_000 });
+    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  };
+
+  it('prints a readable table with probabilities and exact fractions', () => {
+    const r = cli(['odds', 'nco', '--weapon', 'he', '--distance', '10']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/NCO: he fire at 10"/);
+    expect(r.stdout).toMatch(/killed\s+11\.11 %\s+1\/9/);
+    expect(r.stdout).toMatch(/final state/);
+  });
+
+  it('--json prints the OddsResult and nothing else', () => {
+    const r = cli(['odds', 'nco', '--weapon', 'grenade', '--json']);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc).toEqual(odds({ weapon: 'grenade' }));
+  });
+
+  it('exits 2 naming the flag, the value and what is allowed', () => {
+    const bad = cli(['odds', 'nco', '--weapon', 'bazooka']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--weapon: got "bazooka"; expected one of "rifle"/);
+    expect(bad.stdout).toBe('');
+    const combo = cli(['odds', 'nco', '--weapon', 'lmg', '--attack', 'advance']);
+    expect(combo.code).toBe(2);
+    expect(combo.stderr).toMatch(/--attack: got "advance"/);
+    expect(cli(['odds', 'nco', '--distance', 'far']).stderr).toMatch(/--distance: got "far"; expected a number/);
+    expect(cli(['odds', 'nco', '--bogus']).code).toBe(2);
+    const chess = cli(['odds', 'chess']);
+    expect(chess.code).toBe(2);
+    expect(chess.stderr).toMatch(/ruleset: got "chess"; expected one of "nco"/);
+  });
+
+  it('--help lists the provider\'s options', () => {
+    const r = cli(['odds', 'nco', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/--weapon/);
+    expect(r.stdout).toMatch(/--lucky-trinket/);
+  });
+});
