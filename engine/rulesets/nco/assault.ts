@@ -8,7 +8,7 @@ import { takeDie } from './dice-bag.ts';
 /** The router stops at the contact distance up to rounding; accept that as contact. */
 const CONTACT_TOLERANCE = 1e-6;
 import { S_FIGHTING_INSTINCT } from './roster-types.ts';
-import { W_CC_MOD, W_HE, W_PISTOL } from './weapons.ts';
+import { W_HE, W_PISTOL } from './weapons.ts';
 import { kill, forceDown } from './damage.ts';
 import { fireAt, F_RESPONSE, effectiveRange } from './shooting.ts';
 import { moveSoldier } from './movement.ts';
@@ -21,9 +21,9 @@ export function ccCourage(g: NcoGame, i: number): number {
   if (g.health[i] === 1 || g.psyche[i] === 0) return 0; // items 56, 57
   let c = g.courage[i] + g.courageMod[i];
   const p = g.primary[i];
-  let w = W_CC_MOD[p];
+  let w = g.scn.weapons.ccMod[p]; // assault rifle +1 (R22)
   if (g.scn.pistol[i] && p !== W_PISTOL) {
-    const pm = W_CC_MOD[W_PISTOL];
+    const pm = g.scn.weapons.ccMod[W_PISTOL];
     if (g.scn.rules.cc_best_weapon && pm > w) w = pm;
   }
   c += w;

@@ -9,6 +9,7 @@ import { policySchema, resolvePolicy, type PolicyParams } from './policy-params.
 import { compileRoster } from './roster.ts';
 import { PROFILE_IDS, type CompiledRoster } from './roster-types.ts';
 import { W_PISTOL } from './weapons.ts';
+import { compileWeaponStats, type WeaponStats } from './nation-weapons.ts';
 import { MARGIN_CLASSES } from './victory.ts';
 import { BONUS_KINDS, compileScenario, EVENT_KINDS, parseScenario, type ScenarioData } from './scenarios.ts';
 import { NCO_ROW_COLUMNS, ncoRowLabels } from './rows.ts';
@@ -64,6 +65,8 @@ export interface NcoScenario extends CompiledScenario {
   readonly startingPoints: Float64Array;
   /** Scenario S1–S6 data (scenarios.ts); kind 0 is the basic game. */
   readonly scenario: ScenarioData;
+  /** Weapon stats by code: the generic ones plus the R22 Nation-Specific table (nation-weapons.ts). */
+  readonly weapons: WeaponStats;
 }
 
 export function compileNco(config: unknown): NcoScenario {
@@ -149,6 +152,7 @@ export function compileNco(config: unknown): NcoScenario {
     rules, generate, map, rosters, policies, soldierCount: n,
     sideStart: Int32Array.of(0, rosters[0].soldiers.length),
     side, profile, move, courage, health, psyche, primary, pistol, grenades, skills, killValue, cost, sergeant, specialist, startingPoints, scenario,
+    weapons: compileWeaponStats(rules.nation_specific_table),
   };
 }
 

@@ -7,7 +7,7 @@ export const ODDS_WEAPONS = WEAPON_IDS.filter((w) => w !== 'none');
 export const ODDS_ATTACKS = ['fire', 'advance', 'cover-fire', 'focus-fire', 'response'] as const;
 
 export const ODDS_OPTIONS: readonly OddsOption[] = [
-  { name: 'weapon', type: 'string', describe: 'weapon fired (item 40–47)', choices: ODDS_WEAPONS, default: 'rifle' },
+  { name: 'weapon', type: 'string', describe: 'weapon fired (items 40–47; R22 Nation-Specific weapons take their stats from --rules nation_specific_table)', choices: ODDS_WEAPONS, default: 'rifle' },
   { name: 'attack', type: 'string', describe: 'fire, advance (shot after the move: −1), cover-fire (order: −2), focus-fire (special action), response (to an Assault)', choices: ODDS_ATTACKS, default: 'fire' },
   { name: 'distance', type: 'number', describe: 'inches from shooter to target, base edge to base edge (R3); decides half range', default: 6 },
   { name: 'cover', type: 'boolean', describe: 'target in cover, or hidden collateral of an area attack (items 37, 38)', default: false },

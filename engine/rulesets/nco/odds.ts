@@ -17,9 +17,9 @@ import {
   SIT_FOCUS, SIT_FULL_PSYCHE, SIT_HALF, SIT_HIGH, SIT_LMG_FOCUS_COVER, SIT_MOVED, SIT_RESPONSE, SIT_SCOPED_STACKS, SIT_WW,
 } from './tohit.ts';
 import {
-  W_AS_COVER_FIRE, W_EXTRA_PSYCHE, W_GRENADE, W_HE, W_HIT_DICE, W_NO_ADVANCE, W_NO_COVER_FIRE, W_RANGE, W_RIFLE,
-  W_SCOPED, W_WOUND_MOD, WEAPON_IDS,
+  W_AS_COVER_FIRE, W_EXTRA_PSYCHE, W_GRENADE, W_HE, W_NO_ADVANCE, W_NO_COVER_FIRE, W_RIFLE, W_SCOPED, WEAPON_IDS,
 } from './weapons.ts';
+import { compileWeaponStats, type WeaponStats } from './nation-weapons.ts';
 import { ODDS_OPTIONS, type OddsRequest, readRequest } from './odds-options.ts';
 
 /** Every weight is a numerator over 6^D_EXP: 4 hit dice faces (two 7+ dice), scatter, trinket, 2 wounds, breakdown. */
@@ -43,13 +43,14 @@ function compute(raw: Record<string, unknown>): OddsResult {
   const req = readRequest(raw);
   const rules = parseOrThrow(ncoRulesSchema, parseRules(req.rules), ['--rules']);
   const w = (WEAPON_IDS as readonly string[]).indexOf(req.weapon);
-  checkCombination(req, w, rules);
+  const ws = compileWeaponStats(rules.nation_specific_table); // R22 weapons take their stats from rules
+  checkCombination(req, w, rules, ws);
   const area = W_AS_COVER_FIRE[w] === 1 || req.attack === 'cover-fire';
-  const range = (w === W_SCOPED && req.attack === 'advance' ? W_RANGE[W_RIFLE] : W_RANGE[w]);
+  const range = (w === W_SCOPED && req.attack === 'advance' ? ws.range[W_RIFLE] : ws.range[w]);
   const half = rules.half_range_inclusive ? req.distance <= range / 2 : req.distance < range / 2;
   const tn = hitTargetFor(w, situation(req, area, half, rules));
   const p36 = hitChance36(tn, rules.max_hit_target);
-  const dice = W_HIT_DICE[w];
+  const dice = req.moved || req.attack === 'advance' ? ws.diceMoved[w] : ws.dice[w]; // R22 semi-automatic: 2 only when not moved
   const t: Tally = { outcomes: new Map(), order: new Map(), states: new Map(), hits: [0, 0, 0] };
   // A grenade aimed at the target catches him on 4–6, and on 2 or 3 when the scatter stays within the blast.
   const caught = w === W_GRENADE ? grenadeCatch(req, rules) : 6;
@@ -60,10 +61,10 @@ function compute(raw: Record<string, unknown>): OddsResult {
     const base = hitWeights[k] * caught; // over 6^5
     if (base === 0) continue;
     if (k === 0) { record(t, 'no hit', -1, 'not hit', base * 6 ** (D_EXP - 5), 0); continue; }
-    woundBranches(t, req, w, rules, area, k, base);
+    woundBranches(t, req, w, rules, area, k, base, ws.woundMod[w]);
   }
   if (caught < 6) record(t, 'no hit', -1, 'not hit', hitWeights.reduce((a, b) => a + b, 0) * (6 - caught) * 6 ** (D_EXP - 5), 0);
-  return result(req, w, t, tn, p36, half, range, caught, rules);
+  return result(req, w, t, tn, p36, half, range, caught, rules, dice);
 }
 
 function parseRules(s: string): unknown {
@@ -75,16 +76,17 @@ function parseRules(s: string): unknown {
 }
 
 /** Orders and weapons that cannot go together (items 22, 28, 43, 44, 46, R18). */
-function checkCombination(req: OddsRequest, w: number, rules: NcoRules): void {
+function checkCombination(req: OddsRequest, w: number, rules: NcoRules, ws: WeaponStats): void {
   const bad = (why: string) => { throw new ConfigError('--attack', req.attack, `${why} (weapon ${req.weapon})`); };
   if (req.attack === 'advance' && W_NO_ADVANCE[w]) bad('is not allowed: LMG and HE cannot fire during an Advance (items 43, 46); allowed: fire, cover-fire, focus-fire' + (w === W_HE ? '' : ', response'));
   if (req.attack === 'advance' && w === W_GRENADE && !rules.grenade_with_advance) bad('is not allowed: rules.grenade_with_advance is false (R18)');
   if (req.attack === 'cover-fire' && W_NO_COVER_FIRE[w]) bad('is not allowed: a pistol cannot Cover Fire (item 44)');
+  if (req.attack === 'cover-fire' && req.moved && ws.noCoverFireMoved[w]) bad('is not allowed: this weapon cannot Cover Fire after its carrier moved this turn (R22 BAR)');
   if (req.attack === 'cover-fire' && w === W_GRENADE) bad('is not allowed: a grenade is thrown with Fire, Focus Fire or Advance (R18)');
   if (req.attack === 'cover-fire' && req['walking-wounded']) bad('is not allowed: a Walking Wounded soldier cannot be given Cover Fire (items 22, 28)');
   if (req.attack === 'advance' && req['walking-wounded']) bad('is not allowed: a Walking Wounded soldier cannot be given Advance (item 28)');
   if (req.attack === 'response' && (w === W_HE || w === W_GRENADE)) bad('is not allowed: the response to an Assault uses the primary weapon or pistol, never the HE (item 46) or a grenade');
-  let range = w === W_SCOPED && req.attack === 'advance' ? W_RANGE[W_RIFLE] : W_RANGE[w];
+  let range = w === W_SCOPED && req.attack === 'advance' ? ws.range[W_RIFLE] : ws.range[w];
   // A grenade is aimed at the target's centre, measured from the thrower's base edge (grenades.ts → canThrowTo).
   if (w === W_GRENADE && rules.measure === 'edge') range -= rules.base_radius_in;
   if (req.distance > range) throw new ConfigError('--distance', req.distance, `is beyond the ${req.weapon}'s range; allowed: 0 to ${range} (inches, base edge to base edge)`);
@@ -122,8 +124,8 @@ function grenadeCatch(req: OddsRequest, rules: NcoRules): number {
 }
 
 /** Enumerates the Lucky Trinket and wound dice of k hits, then the damage (items 39, 49–60, 87). */
-function woundBranches(t: Tally, req: OddsRequest, w: number, rules: NcoRules, area: boolean, k: number, base: number): void {
-  let wm = W_WOUND_MOD[w];
+function woundBranches(t: Tally, req: OddsRequest, w: number, rules: NcoRules, area: boolean, k: number, base: number, woundMod: number): void {
+  let wm = woundMod;
   if (req.deadeye && req.attack === 'focus-fire' && w !== W_GRENADE) wm += 1; // item 76 (a grenade is not aimed)
   const extra = W_EXTRA_PSYCHE[w];
   // Branch over: trinket (first hit only): graze (1/6) or roll; then each rolled die's six faces.
@@ -199,17 +201,17 @@ export function fraction(n: number): string {
   return `${n / g}/${D / g}`;
 }
 
-function result(req: OddsRequest, w: number, t: Tally, tn: number, p36: number, half: boolean, range: number, caught: number, rules: NcoRules): OddsResult {
+function result(req: OddsRequest, w: number, t: Tally, tn: number, p36: number, half: boolean, range: number, caught: number, rules: NcoRules, dice: number): OddsResult {
   const total = [...t.outcomes.values()].reduce((a, b) => a + b, 0);
   if (total !== D) throw new Error(`odds do not sum to 1: ${total}/${D}`);
   const rows = [...t.outcomes.entries()].sort((a, b) => (t.order.get(a[0]) ?? 0) - (t.order.get(b[0]) ?? 0));
   const toHit: Record<string, string | number>[] = [
-    { die: w === W_GRENADE ? 'scatter die' : 'hit dice', value: w === W_GRENADE ? `target in the blast on ${caught} of 6 faces` : `${W_HIT_DICE[w]} per target` },
+    { die: w === W_GRENADE ? 'scatter die' : 'hit dice', value: w === W_GRENADE ? `target in the blast on ${caught} of 6 faces` : `${dice} per target` },
     { die: 'target number', value: `${tn}+` + (tn > 6 ? ` (${tn <= rules.max_hit_target ? 'a 6, then ' + (tn - 2) + '+' : 'cannot hit'}; R13)` : '') },
     { die: 'chance per die', value: `${fraction(p36 * 6 ** (D_EXP - 2))} (${p36}/36)` },
     { die: 'range', value: `${req.distance}" of ${range}" (${half ? 'within half range' : 'beyond half range'})` },
   ];
-  const hitRows = t.hits.slice(0, W_HIT_DICE[w] + 1).map((n, k) => ({ hits: k, probability: round(n / D), exact: fraction(n) }));
+  const hitRows = t.hits.slice(0, dice + 1).map((n, k) => ({ hits: k, probability: round(n / D), exact: fraction(n) }));
   const stateRows = STATES.filter((s) => (t.states.get(s) ?? 0) > 0).map((s) => ({ state: s, probability: round((t.states.get(s) ?? 0) / D), exact: fraction(t.states.get(s) ?? 0) }));
   const notes = [
     'Exact: every die is enumerated; fractions are reduced from a common denominator 6^9.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { costOverridesSchema } from './costs.ts';
+import { nationSpecificTableSchema } from './nation-weapons.ts';
 
 /**
  * Every ASSUMED default of the NCO digest (section 3, R1–R36) and every rulebook number a
@@ -84,6 +85,9 @@ export const ncoRulesSchema = z
     rites_area_includes_self: z.boolean().default(false),
     // Decision: Extra Magazine may also follow the Fire made in response to an Assault (item 26).
     extra_magazine_on_reactive_fire: z.boolean().default(false),
+    // R22 (item 48): Nation-Specific weapons are off; when on, the ASSUMED table (nation-weapons.ts) applies.
+    nation_specific_weapons: z.boolean().default(false),
+    nation_specific_table: nationSpecificTableSchema,
   })
   .strict();
 

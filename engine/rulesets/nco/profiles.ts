@@ -44,7 +44,7 @@ export interface Profile {
   readonly unique: boolean;
   /** Primary weapon choices; the first free one is the default. */
   readonly primary: readonly WeaponOption[];
-  /** Whether the profile text offers a Nation-Specific weapon (disabled, R22). */
+  /** Whether the profile text offers a Nation-Specific weapon (R22: off unless rules.nation_specific_weapons). */
   readonly nationSpecific: 'free' | 'at-cost' | 'no';
   /** Carries a pistol as secondary weapon. */
   readonly pistol: boolean;
@@ -190,8 +190,9 @@ export function skillSlotsUsed(skill: SkillId): number {
 }
 
 /**
- * R22 (ASSUMED) Nation-Specific weapon names. Appendix A is missing, so they are disabled:
- * naming one gives a "not enabled" error instead of "unknown weapon".
+ * R22 (ASSUMED) Nation-Specific weapon names. Appendix A is missing, so they are off by default:
+ * naming one then gives a "not enabled" error instead of "unknown weapon"; the optional table
+ * (nation-weapons.ts) gives the last four their stats. The bare 'nation-specific' names none.
  */
 export const NATION_SPECIFIC_WEAPON_IDS = [
   'nation-specific', 'semi-automatic-rifle', 'assault-rifle', 'automatic-rifle', 'shotgun',

@@ -15,6 +15,7 @@ import {
   type CompiledRoster, type CompiledSoldier, type ItemId, type SkillId,
 } from './roster-types.ts';
 import { weaponCode } from './weapons.ts';
+import { nsStats, NS_TABLE_KEYS, type NationSpecificTable } from './nation-weapons.ts';
 import { EXTRA_GRENADE_KEY, isDefaultWeapon, priced, type CostOverrides } from './costs.ts';
 
 const soldierSchema = z.strictObject({
@@ -49,6 +50,9 @@ export interface RosterRules {
   engineer_max_grenades?: number;
   /** Price overrides by cost key (costs.ts); budgets and kill values use the overridden prices. */
   cost_overrides?: CostOverrides;
+  /** R22: Nation-Specific weapons allowed (default false) and their table (nation-weapons.ts). */
+  nation_specific_weapons?: boolean;
+  nation_specific_table?: NationSpecificTable;
 }
 
 type Path = readonly (string | number)[];
@@ -79,12 +83,26 @@ function checkPrimary(p: Profile, s: SoldierJson, path: Path, rules: RosterRules
   const allowed = `allowed for ${p.name}: ${list(options.map((o) => o.weapon))}`;
   if (!opt) {
     if ((NATION_SPECIFIC_WEAPON_IDS as readonly string[]).includes(weapon) && p.nationSpecific !== 'no') {
-      fail([...path, 'primary'], weapon, `Nation-Specific weapons (Appendix A) are not enabled (R22); ${allowed}`);
+      if (!rules.nation_specific_weapons || !rules.nation_specific_table) {
+        fail([...path, 'primary'], weapon, `Nation-Specific weapons (Appendix A) are not enabled (R22; set rules.nation_specific_weapons to true); ${allowed}`);
+      }
+      return nationSpecific(p, weapon, path, rules.nation_specific_table, cost);
+    }
+    if ((NATION_SPECIFIC_WEAPON_IDS as readonly string[]).includes(weapon)) {
+      fail([...path, 'primary'], weapon, `the ${p.name} may not take a Nation-Specific weapon (R22: only Sergeant, Corporals and Lance-Corporals); ${allowed}`);
     }
     fail([...path, 'primary'], weapon, `is not a weapon this soldier may take; ${allowed}`);
   }
   add(cost, p.pool, isDefaultWeapon(options, opt) ? opt.cost : priced(rules.cost_overrides, opt.weapon, opt.cost));
   return weaponCode(opt.weapon);
+}
+
+/** R22: the Sergeant takes a Nation-Specific weapon free, the ranks marked 'at-cost' pay the table's cost. */
+function nationSpecific(p: Profile, weapon: string, path: Path, table: NationSpecificTable, cost: Cost): number {
+  const t = nsStats(table, weapon);
+  if (!t) fail([...path, 'primary'], weapon, `names no weapon; allowed Nation-Specific weapons (R22): ${list(Object.keys(NS_TABLE_KEYS))}`);
+  add(cost, p.pool, p.nationSpecific === 'free' ? 0 : t.cost);
+  return weaponCode(weapon);
 }
 
 function checkGrenades(p: Profile, s: SoldierJson, path: Path, rules: RosterRules, cost: Cost): void {

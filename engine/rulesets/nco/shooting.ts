@@ -5,7 +5,7 @@
 import { O_NONE, type NcoGame } from './state.ts';
 import { S_COVERT, S_DEADEYE } from './roster-types.ts';
 import {
-  W_AS_COVER_FIRE, W_EXTRA_PSYCHE, W_HIT_DICE, W_NO_MODIFIERS, W_PISTOL, W_RANGE, W_RIFLE, W_SCOPED, W_WOUND_MOD, W_FLAMER, W_GRENADE,
+  W_AS_COVER_FIRE, W_EXTRA_PSYCHE, W_NO_MODIFIERS, W_PISTOL, W_RIFLE, W_SCOPED, W_FLAMER, W_GRENADE,
 } from './weapons.ts';
 import { throwGrenade } from './grenades.ts';
 import {
@@ -36,7 +36,12 @@ export function rangeDist(g: NcoGame, a: number, b: number): number {
 /** The weapon's effective range for this attack (scoped during an Advance acts as rifle: R15). */
 export function effectiveRange(g: NcoGame, weapon: number, flags: number): number {
   const w = weapon === W_SCOPED && (flags & F_ADVANCE) !== 0 ? W_RIFLE : weapon;
-  return W_RANGE[w] + g.rangeMod;
+  return g.scn.weapons.range[w] + g.rangeMod;
+}
+
+/** To-hit dice per target: two for SMG/LMG (item 33); R22 weapons from the table (semi-automatic: two only when not moved). */
+export function hitDice(g: NcoGame, shooter: number, weapon: number): number {
+  return g.moved[shooter] ? g.scn.weapons.diceMoved[weapon] : g.scn.weapons.dice[weapon];
 }
 
 /**
@@ -79,9 +84,9 @@ function resolveOn(g: NcoGame, shooter: number, target: number, weapon: number, 
   const tn = toHitNumber(g, shooter, target, weapon, flags, area, targetInCover(g, shooter, target));
   const max = g.scn.rules.max_hit_target;
   let hits = 0;
-  for (let k = W_HIT_DICE[weapon]; k > 0; k--) if (rollHit(g.rng, tn, max)) hits++;
+  for (let k = hitDice(g, shooter, weapon); k > 0; k--) if (rollHit(g.rng, tn, max)) hits++;
   if (hits > 0) {
-    let wm = W_WOUND_MOD[weapon];
+    let wm = g.scn.weapons.woundMod[weapon]; // shotgun +1 (R22) like flamer/HE/grenade (item 54)
     if ((flags & F_DEADEYE_FOCUS) !== 0) wm += 1; // item 76
     applyHits(g, target, hits, wm, W_EXTRA_PSYCHE[weapon], shooter);
   }
@@ -94,8 +99,8 @@ export function offerReactiveDown(g: NcoGame, shooter: number, target: number, w
   if (g.order[target] !== O_NONE || !g.alive[target] || g.side[target] === g.side[shooter]) return;
   const tn = toHitNumber(g, shooter, target, weapon, flags, area, targetInCover(g, shooter, target));
   const n = hitChance36(tn, g.scn.rules.max_hit_target);
-  const p = W_HIT_DICE[weapon] === 2 ? 1296 - (36 - n) * (36 - n) : 36 * n; // in 1296ths
-  if (wantsReactiveDown(g, target, p)) {
+  const p = hitDice(g, shooter, weapon) === 2 ? 1296 - (36 - n) * (36 - n) : 36 * n; // in 1296ths
+  if (wantsReactiveDown(g, target, p, W_NO_MODIFIERS[weapon] === 1)) { // flamer, HE, grenade ignore Down (items 45–47)
     forceDown(g, target);
     g.count(target, 11);
   }
@@ -153,5 +158,7 @@ export function hitChance(g: NcoGame, shooter: number, target: number, weapon: n
   const area = W_AS_COVER_FIRE[weapon] === 1 || (flags & F_COVER_ORDER) !== 0;
   const tn = toHitNumber(g, shooter, target, weapon, flags, area, g.coverGuess(shooter, target));
   const n = hitChance36(tn, g.scn.rules.max_hit_target);
-  return W_HIT_DICE[weapon] === 2 ? 1296 - (36 - n) * (36 - n) : 36 * n;
+  // An Advance is scored before its move: its shot counts as moved (R22 semi-automatic: 1 die).
+  const dice = (flags & F_ADVANCE) !== 0 ? g.scn.weapons.diceMoved[weapon] : hitDice(g, shooter, weapon);
+  return dice === 2 ? 1296 - (36 - n) * (36 - n) : 36 * n;
 }

@@ -1,7 +1,7 @@
 /** Which weapon a soldier may fire in a given situation (items 22, 41–47, 95). */
 import type { NcoGame } from './state.ts';
-import { W_AS_COVER_FIRE, W_NO_ADVANCE, W_NO_COVER_FIRE, W_PISTOL, W_HIT_DICE } from './weapons.ts';
-import { effectiveRange, F_ADVANCE, F_COVER_ORDER, hitChance } from './shooting.ts';
+import { W_AS_COVER_FIRE, W_NO_ADVANCE, W_NO_COVER_FIRE, W_PISTOL } from './weapons.ts';
+import { effectiveRange, F_ADVANCE, F_COVER_ORDER, hitChance, hitDice } from './shooting.ts';
 
 /** The primary weapon if it can fire now (not jammed by the Easy event), else 0. */
 function primaryUsable(g: NcoGame, i: number): number {
@@ -25,10 +25,13 @@ export function bestWeapon(g: NcoGame, i: number, target: number, flags: number)
   const d = g.rd[i * g.n + target];
   let best = 0, bestV = 0;
   const p = primaryUsable(g, i);
-  if (p !== 0 && !((flags & F_ADVANCE) !== 0 && W_NO_ADVANCE[p]) && !((flags & F_COVER_ORDER) !== 0 && W_NO_COVER_FIRE[p])) {
+  // R22: the BAR cannot Cover Fire once its carrier has moved this turn (docs/rules/nco.md R22).
+  const noCover = W_NO_COVER_FIRE[p] === 1 || (g.scn.weapons.noCoverFireMoved[p] === 1 && g.moved[i] === 1);
+  if (p !== 0 && !((flags & F_ADVANCE) !== 0 && W_NO_ADVANCE[p]) && !((flags & F_COVER_ORDER) !== 0 && noCover)) {
     if (d <= effectiveRange(g, p, flags)) {
       const c = hitChance(g, i, target, p, flags);
-      const v = c * W_HIT_DICE[p] * (W_AS_COVER_FIRE[p] ? 11 : 10); // integer score: 1296ths × dice × 10
+      const dice = (flags & F_ADVANCE) !== 0 ? g.scn.weapons.diceMoved[p] : hitDice(g, i, p); // an Advance shot follows the move
+      const v = c * dice * (W_AS_COVER_FIRE[p] ? 11 : 10); // integer score: 1296ths × dice × 10
       if (v > bestV) { bestV = v; best = p; }
     }
   }
