@@ -17,5 +17,6 @@ await Promise.all([
   build({ ...common, entryPoints: ['cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } }),
   build({ ...common, entryPoints: ['sim/worker.ts'], outfile: 'dist/worker.js' }),
   build({ ...common, entryPoints: ['bench/bench.ts'], outfile: 'dist/bench.js' }),
+  build({ ...common, entryPoints: ['bench/gc.ts'], outfile: 'dist/gc.js' }),
 ]);
 chmodSync('dist/cli.js', 0o755);

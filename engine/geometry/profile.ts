@@ -1,4 +1,4 @@
-import { DIFFICULT, EPS, IMPASSABLE } from './flags.ts';
+import { DIFFICULT, EPS, IMPASSABLE, NEG_EPS } from './flags.ts';
 import type { Table } from './table.ts';
 
 /**
@@ -66,7 +66,7 @@ export class Profile {
     // Elevation events sorted by position (insertion sort: there are a handful at most).
     let cur = 0, ne = 0;
     for (let k = 0; k < nc; k++) {
-      const startIn = this.crossT0[k] * len < -EPS;
+      const startIn = this.crossT0[k] * len < NEG_EPS;
       const endIn = (this.crossT1[k] - 1) * len > EPS;
       this.active[k] = startIn ? 1 : 0;
       if (startIn && T.pHeight[this.crossP[k]] > cur) cur = T.pHeight[this.crossP[k]];

@@ -1,5 +1,5 @@
 import type { Table } from './table.ts';
-import { COVER, EPS, OBSCURING } from './flags.ts';
+import { COVER, EPS, NEG_EPS, OBSCURING } from './flags.ts';
 
 // Line of sight and cover on the table (R1). Table.los and Table.inCover delegate here;
 // they take point-slot indices so no coordinate crosses a call.
@@ -15,7 +15,7 @@ export function lineOfSight(t: Table, a: number, b: number): boolean {
   const len = t.seg[4];
   for (let p = 0; p < t.polygonCount; p++) {
     if ((t.pFlags[p] & OBSCURING) === 0 || !t.segBoxHits(p) || !t.clip(p)) continue;
-    const aIn = t.ct[0] * len < -EPS;
+    const aIn = t.ct[0] * len < NEG_EPS;
     const bIn = (t.ct[1] - 1) * len > EPS;
     if (aIn) {
       if (bIn) continue;

@@ -1,6 +1,6 @@
 import { ConfigError } from '../errors.ts';
 import { parseOrThrow } from '../validate.ts';
-import { COVER, DIFFICULT, EPS, IMPASSABLE, OBSCURING } from './flags.ts';
+import { COVER, DIFFICULT, EPS, IMPASSABLE, NEG_EPS, OBSCURING } from './flags.ts';
 import { mapSchema, polygonOrientation, type MapJson } from './map.ts';
 import { Router } from './path.ts';
 import { inCoverOf, lineOfSight } from './sight.ts';
@@ -221,7 +221,7 @@ export class Table {
     if (x <= this.bx0[p] || x >= this.bx1[p] || y <= this.by0[p] || y >= this.by1[p]) return false;
     const end = this.pStart[p] + this.pCount[p];
     for (let i = this.pStart[p]; i < end; i++) {
-      if (this.nx[i] * x + this.ny[i] * y - this.nc[i] > -EPS) return false;
+      if (this.nx[i] * x + this.ny[i] * y - this.nc[i] > NEG_EPS) return false;
     }
     return true;
   }
@@ -293,8 +293,11 @@ export class Table {
       const nx = this.nx[i], ny = this.ny[i];
       const num = nx * ax + ny * ay - this.nc[i];
       const den = nx * dx + ny * dy;
+      // Compared on every edge, not only in the rare parallel case: an operation first met
+      // there has no type feedback and deopts the optimised caller (lineOfSight).
+      const outside = num > NEG_EPS;
       if (den === 0) {
-        if (num > -EPS) return false; // parallel, on or outside this edge
+        if (outside) return false; // parallel, on or outside this edge
         continue;
       }
       const t = -num / den;

@@ -88,15 +88,15 @@ export function attackBase(g: IronGame, a: number, fromHex: number, toHex: numbe
   return baseAccuracy(TYPE_WEAPON[g.type[a]], b.tamColumn(toHex, g.scn.hillsCol), b.elevationCase(fromHex, toHex), b.grid.distance(fromHex, toHex), g.hp[a], g.local[a] === 1, g.night ? g.scn.rules.night_modifier : 0);
 }
 
-/** Expected health taken off a target at `hp` plus `killBonus` × P(kill), from the base accuracy. */
-export function expectedValue(g: IronGame, base: number, hp: number, killBonus: number): number {
+/** Expected health taken off a target at `hp` plus `killBonus` × P(kill), from the base accuracy, into g.val[4] (a returned double would box). */
+export function expectedValue(g: IronGame, base: number, hp: number, killBonus: number): void {
   let i = base + FA_OFFSET;
   i = i < 0 ? 0 : i >= FA_SPAN ? FA_SPAN - 1 : i;
   let e = 0;
   const top = hp < 3 ? hp : 3;
   for (let k = 1; k <= top; k++) e += g.pGe[(k - 1) * FA_SPAN + i];
   if (hp <= 3) e += killBonus * g.pGe[(hp - 1) * FA_SPAN + i];
-  return e;
+  g.val[4] = e;
 }
 
 /** P(A −1H) at a base accuracy. */

@@ -15,7 +15,9 @@ import { BOT_PRIORITY, T_ENGINEER, T_MEDIC, T_MG, T_SNIPER, TAM, TYPE_WEAPON, W_
 
 /** VP-equivalent of a kill on top of the health it removes (item 68: 3 VP). */
 const KILL_BONUS = 3;
-const NO_SCORE = -1e9;
+// "No score yet" is the literal -1e9 where a best score starts: esbuild turns a module
+// const into a `var` V8 cannot fold, and a loop's best score seeded from one stays boxed
+// (a heap number per improvement).
 
 /**
  * Value of a shot by a from `fromHex` at t: expected health off t plus the kill bonus,
@@ -24,7 +26,8 @@ const NO_SCORE = -1e9;
  */
 function shotValue(g: IronGame, a: number, fromHex: number, t: number): void {
   const base = attackBase(g, a, fromHex, g.hex[t]);
-  let v = expectedValue(g, base, g.hp[t], KILL_BONUS) - backfireChance(g, base);
+  expectedValue(g, base, g.hp[t], KILL_BONUS);
+  let v = g.val[4] - backfireChance(g, base);
   g.val[1] = backfireChance(g, base);
   if (TYPE_WEAPON[g.type[a]] === W_GRENADE) {
     const grid = g.board.grid, r = g.scn.rules, th = g.hex[t];
@@ -32,7 +35,8 @@ function shotValue(g: IronGame, a: number, fromHex: number, t: number): void {
       if (x === t || g.alive[x] === 0) continue;
       const d = grid.distance(th, x === a ? fromHex : g.hex[x]);
       if (d > 1) continue;
-      const e = expectedValue(g, base + (d === 0 ? r.splash_same_hex : r.splash_adjacent), g.hp[x], KILL_BONUS);
+      expectedValue(g, base + (d === 0 ? r.splash_same_hex : r.splash_adjacent), g.hp[x], KILL_BONUS);
+      const e = g.val[4];
       v += g.side[x] === g.side[a] ? -1.5 * e : e;
     }
   }
@@ -46,7 +50,7 @@ function shotValue(g: IronGame, a: number, fromHex: number, t: number): void {
  */
 export function pickTarget(g: IronGame, a: number, fromHex: number): number {
   const p = g.scn.policies[g.side[a]], grid = g.board.grid;
-  let best = -1, bestHp = 99, bestPri = 99, bestD = 99, bestV = NO_SCORE;
+  let best = -1, bestHp = 99, bestPri = 99, bestD = 99, bestV = -1e9;
   const range = g.rangeNow[a];
   for (let i = 0; i < g.foeCount; i++) {
     const t = g.foes[i];
@@ -136,7 +140,7 @@ function chooseDestination(g: IronGame, u: number, mp: number): number {
     const t = botTarget(g, u);
     if (t < 0) return g.hex[u];
     const can = g.val[2] === 1;
-    let best = g.hex[u], bs = NO_SCORE;
+    let best = g.hex[u], bs = -1e9;
     for (let i = 0; i < p.reachedCount; i++) {
       const h = p.reached[i];
       let s: number;
@@ -153,7 +157,7 @@ function chooseDestination(g: IronGame, u: number, mp: number): number {
   const ne = nearestEnemy(g, g.hex[u]);
   const mh = g.missionHex[side];
   const revealCost = r.reveal_mp_cost;
-  let best = g.hex[u], bs = NO_SCORE;
+  let best = g.hex[u], bs = -1e9;
   for (let i = 0; i < p.reachedCount; i++) {
     const h = p.reached[i];
     let s = pol.coverWeight * coverValue(g, h) - 0.01 * p.cost[h];

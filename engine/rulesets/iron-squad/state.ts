@@ -136,8 +136,8 @@ export class IronGame {
   readonly slots = new Int32Array(8);
   readonly cand: Int32Array;
   readonly cone = new Int32Array(64);
-  /** Double results of policy helpers (returned here so they never box). */
-  readonly val = new Float64Array(4);
+  /** Double results of policy helpers (returned here so they never box); [4] expectedValue. */
+  readonly val = new Float64Array(5);
   /** Deployment hexes per side, front rows first (static per layout). */
   readonly zoneHexes: [Int32Array, Int32Array];
   /** Expected-damage tables by base accuracy + FA_OFFSET: P(damage ≥ k) k = 1..3, P(A −1H). */

@@ -5,7 +5,7 @@
  */
 import { COVER, IMPASSABLE, OBSCURING } from '../../geometry/table.ts';
 import type { NcoGame } from './state.ts';
-import { W_PISTOL, W_RANGE } from './weapons.ts';
+import { W_PISTOL } from './weapons.ts';
 
 export function computeCoverSpots(g: NcoGame): void {
   const t = g.table;
@@ -128,7 +128,7 @@ export function bestCoverSpot(g: NcoGame, i: number, budget: number): number {
   const t = g.table;
   const x = t.px[i], y = t.py[i];
   const w = g.primary[i];
-  const want = W_RANGE[w === 0 ? W_PISTOL : w] * (1 - 0.6 * aggression);
+  const want = g.scn.weapons.range[w === 0 ? W_PISTOL : w] * (1 - 0.6 * aggression);
   const base = g.side[i] === 0 ? 0 : 160;
   let best = -1;
   for (let tries = 0; tries < 3; tries++) {

@@ -54,6 +54,10 @@ export class Objectives {
   /** Scoring scratch: soldiers per sector and side (S1), sorted distances (S2). */
   readonly cnt = new Int32Array(18);
   readonly scratch: Float64Array;
+  /** markerDist's result (a double returned from a call V8 does not inline is boxed). */
+  readonly dist = new Float64Array(1);
+  /** Each side's policy objective_weight, read in place (a returned double would box). */
+  readonly weight = new Float64Array(2);
 
   constructor(scn: NcoScenario) {
     const n = scn.soldierCount;
@@ -63,6 +67,8 @@ export class Objectives {
     this.left = new Uint8Array(n);
     this.entryX = new Float64Array(n);
     this.scratch = new Float64Array(2 * n + 2);
+    this.weight[0] = scn.policies[0].objectiveWeight;
+    this.weight[1] = scn.policies[1].objectiveWeight;
   }
 
   reset(): void {

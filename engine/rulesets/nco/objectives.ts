@@ -9,23 +9,35 @@ import {
   B_DROP, B_PILOT, E_CAPTURED, E_CARRIED_OFF, E_DROP, E_KILLED, E_PICKUP, E_RESCUED,
 } from './scenarios.ts';
 import { M_CARRIED, M_GONE, M_OFF, M_TABLE, PILOT_CAPTURED, PILOT_KILLED, PILOT_RESCUED } from './objective-state.ts';
-import { W_HIT_DICE, W_PISTOL, W_RANGE } from './weapons.ts';
+import { W_PISTOL, W_RANGE } from './weapons.ts';
 import { hitTargetFromMods, rollHit } from './tohit.ts';
 import { blocked } from './setup.ts';
 import { wantsLeave } from './policy-objectives.ts';
 import { enterTable } from './scenario-setup.ts';
 import { nearestEnemy } from './policy.ts';
 
-/** Centre distance of base contact with a marker. */
+/** Centre distance of base contact with a marker (cold paths: the returned double is boxed; hot ones use touchesMarker). */
 export function contactDist(g: NcoGame): number {
   const sc = g.scn.scenario;
   return g.r + sc.tokenR + sc.contactTol;
 }
 
-/** Centre distance from soldier (or point slot) i to marker k. */
-export function markerDist(g: NcoGame, i: number, k: number): number {
+/** Centre distance from soldier (or point slot) i to marker k, into g.obj.dist[0] (never returned: it would box). */
+export function markerDist(g: NcoGame, i: number, k: number): void {
   const dx = g.table.px[i] - g.obj.mx[k], dy = g.table.py[i] - g.obj.my[k];
-  return Math.sqrt(dx * dx + dy * dy);
+  g.obj.dist[0] = Math.sqrt(dx * dx + dy * dy);
+}
+
+/** True when soldier (or point slot) i is in base contact with marker k (centre distance ≤ contactDist). */
+export function touchesMarker(g: NcoGame, i: number, k: number): boolean {
+  const sc = g.scn.scenario, dx = g.table.px[i] - g.obj.mx[k], dy = g.table.py[i] - g.obj.my[k];
+  return Math.sqrt(dx * dx + dy * dy) <= g.r + sc.tokenR + sc.contactTol;
+}
+
+/** True when soldier (or point slot) i is nearer than `lim` (an integer) to marker k. */
+export function markerWithin(g: NcoGame, i: number, k: number, lim: number): boolean {
+  const dx = g.table.px[i] - g.obj.mx[k], dy = g.table.py[i] - g.obj.my[k];
+  return Math.sqrt(dx * dx + dy * dy) < lim;
 }
 
 /** True when soldier i's base touches his own deployment edge. */
@@ -54,12 +66,12 @@ export function onChosenDown(g: NcoGame, i: number): void {
   const o = g.obj;
   if (o.markers === 0) return;
   syncCarriers(g);
-  const kind = o.kind, s = g.side[i], reach = contactDist(g);
+  const kind = o.kind, s = g.side[i];
   if (kind === SC_RESCUE) {
-    if (o.mState[0] === M_TABLE && markerDist(g, i, 0) <= reach) pickUp(g, i, 0); // item 107
+    if (o.mState[0] === M_TABLE && touchesMarker(g, i, 0)) pickUp(g, i, 0); // item 107
   } else if (kind === SC_SEARCH_DESTROY) {
     const k = 1 - s; // item 111: the enemy's drop
-    if (o.bomber[s] === i && o.mState[k] === M_TABLE && markerDist(g, i, k) <= reach) {
+    if (o.bomber[s] === i && o.mState[k] === M_TABLE && touchesMarker(g, i, k)) {
       o.mState[k] = M_GONE;
       o.mBy[k] = s;
       o.bonus[s * 7 + B_DROP] += g.scn.scenario.destroyBonus;
@@ -68,7 +80,7 @@ export function onChosenDown(g: NcoGame, i: number): void {
     }
   } else if (kind === SC_INTEL) {
     for (let k = 0; k < o.markers && o.carrying[i] < g.scn.scenario.maxPerSoldier; k++) {
-      if (o.mState[k] === M_TABLE && markerDist(g, i, k) <= reach) pickUp(g, i, k); // item 112
+      if (o.mState[k] === M_TABLE && touchesMarker(g, i, k)) pickUp(g, i, k); // item 112
     }
   }
 }
@@ -91,18 +103,24 @@ export function enforceExclusion(g: NcoGame, i: number, start: number): void {
   if (o.kind !== SC_SEARCH_DESTROY || o.markers < 2) return;
   const s = g.side[i], t = g.table;
   const lim = sc.exclusion + (g.scn.rules.measure === 'edge' ? g.r + sc.tokenR : 0);
-  if (markerDist(g, i, s) >= lim) return;
+  markerDist(g, i, s);
+  if (o.dist[0] >= lim) return;
   const sx = t.px[start], sy = t.py[start], ex = t.px[i], ey = t.py[i];
   let lo = 0, hi = 1; // start (f = 0) is outside, the end (f = 1) inside
   for (let it = 0; it < 24; it++) {
     const f = (lo + hi) / 2;
     t.px[i] = sx + (ex - sx) * f;
     t.py[i] = sy + (ey - sy) * f;
-    if (markerDist(g, i, s) >= lim) lo = f; else hi = f;
+    markerDist(g, i, s);
+    if (o.dist[0] >= lim) lo = f; else hi = f;
   }
   t.px[i] = sx + (ex - sx) * lo;
   t.py[i] = sy + (ey - sy) * lo;
-  if (blocked(g, i)) { t.px[i] = sx; t.py[i] = sy; }
+  // Undone if blocked, written unconditionally: stores first met on a rare branch have no
+  // type feedback and deopt the optimised function.
+  const undo = blocked(g, i);
+  t.px[i] = undo ? sx : t.px[i];
+  t.py[i] = undo ? sy : t.py[i];
 }
 
 /**
@@ -208,9 +226,10 @@ export function pilotSlot(g: NcoGame): number {
 /** The weapon soldier i would fire at the pilot (0 if out of range), by rule distance. */
 export function pilotWeapon(g: NcoGame, i: number): number {
   const sc = g.scn.scenario;
-  const d = markerDist(g, i, 0) - (g.scn.rules.measure === 'edge' ? g.r + sc.tokenR : 0);
+  markerDist(g, i, 0);
+  const d = g.obj.dist[0] - (g.scn.rules.measure === 'edge' ? g.r + sc.tokenR : 0);
   const w = g.primary[i];
-  if (w !== 0 && d <= W_RANGE[w] + g.rangeMod) return w;
+  if (w !== 0 && d <= g.scn.weapons.range[w] + g.rangeMod) return w;
   if (g.scn.pistol[i] && d <= W_RANGE[W_PISTOL] + g.rangeMod) return W_PISTOL;
   return 0;
 }
@@ -227,8 +246,9 @@ export function pilotHitTarget(g: NcoGame, i: number, w: number): number {
   if (g.moved[i]) mods -= 1;
   if (g.health[i] === 1) mods -= 1;
   if (g.psyche[i] === g.maxPsyche[i]) mods += 1;
-  const d = markerDist(g, i, 0) - (g.scn.rules.measure === 'edge' ? g.r + sc.tokenR : 0);
-  const half = d <= (W_RANGE[w] + g.rangeMod) / 2;
+  markerDist(g, i, 0);
+  const d = g.obj.dist[0] - (g.scn.rules.measure === 'edge' ? g.r + sc.tokenR : 0);
+  const half = d <= (g.scn.weapons.range[w] + g.rangeMod) / 2;
   if (half) mods += 1;
   else if (w === W_PISTOL) mods -= 1;
   return hitTargetFromMods(mods);
@@ -238,7 +258,7 @@ function firePilot(g: NcoGame, i: number): void {
   const w = pilotWeapon(g, i);
   if (w === 0 || !g.table.los(i, pilotSlot(g))) return;
   const tn = pilotHitTarget(g, i, w);
-  for (let k = 0; k < W_HIT_DICE[w]; k++) {
+  for (let k = g.moved[i] ? g.scn.weapons.diceMoved[w] : g.scn.weapons.dice[w]; k > 0; k--) {
     if (rollHit(g.rng, tn, g.scn.rules.max_hit_target)) { killPilot(g); return; }
   }
 }
@@ -250,7 +270,7 @@ function assaultPilot(g: NcoGame, i: number, budget: number): void {
   g.table.moveTowardArg(i, slot, budget, true);
   g.moved[i] = 1;
   g.touched(i);
-  if (markerDist(g, i, 0) <= contactDist(g)) killPilot(g);
+  if (touchesMarker(g, i, 0)) killPilot(g);
 }
 
 export function killPilot(g: NcoGame): void {

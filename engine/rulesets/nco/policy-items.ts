@@ -7,7 +7,7 @@
 import { O_ADVANCE, O_DOWN, O_NONE, O_RALLY, O_RUN, type NcoGame } from './state.ts';
 import { POL_RANDOM } from './policy-params.ts';
 import { I_FLASK, I_LETTERS, I_MORPHINE, I_TOBACCO } from './roster-types.ts';
-import { W_FLAMER, W_GRENADE, W_HE, W_PISTOL, W_RANGE } from './weapons.ts';
+import { W_FLAMER, W_GRENADE, W_HE, W_PISTOL } from './weapons.ts';
 import { bestWeapon } from './weapon-choice.ts';
 import { effectiveRange, hitChance } from './shooting.ts';
 import { canTakeItems, DOWN_ITEMS, mayGive } from './item-rules.ts';
@@ -157,7 +157,7 @@ export function wantsIntel(g: NcoGame, s: number): boolean {
     if (g.side[i] !== s || !g.alive[i]) continue;
     if (g.scn.sergeant[i] && g.health[i] <= 2) return true;
     if (g.order[i] !== O_NONE || g.primary[i] === 0) continue;
-    const range = W_RANGE[g.primary[i]] + g.rangeMod, row = i * g.n;
+    const range = g.scn.weapons.range[g.primary[i]] + g.rangeMod, row = i * g.n;
     for (let j = 0; j < g.n; j++) {
       if (g.alive[j] && g.side[j] !== s && g.rd[row + j] <= range) { ready++; break; }
     }
@@ -177,7 +177,7 @@ export function wantsFieldMap(g: NcoGame, s: number): boolean {
     if (g.side[i] !== s || !g.alive[i]) continue;
     count++;
     const w = g.primary[i] === 0 ? W_PISTOL : g.primary[i];
-    const range = W_RANGE[w] + g.rangeMod, row = i * g.n;
+    const range = g.scn.weapons.range[w] + g.rangeMod, row = i * g.n;
     let near = false;
     for (let j = 0; j < g.n; j++) {
       if (g.alive[j] && g.side[j] !== s && g.rd[row + j] <= range) { near = true; break; }

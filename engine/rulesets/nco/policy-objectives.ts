@@ -11,14 +11,10 @@ import { O_ADVANCE, O_ASSAULT, O_DOWN, O_FIRE, O_RUN, type NcoGame } from './sta
 import { POL_RANDOM } from './policy-params.ts';
 import { SC_CENTRE, SC_EXTERMINATION, SC_INTEL, SC_RESCUE, SC_SEARCH_DESTROY, SC_SECTORS } from './scenarios.ts';
 import { M_TABLE, TARGET_PILOT } from './objective-state.ts';
-import { contactDist, markerDist, pilotSlot, pilotWeapon, syncCarriers } from './objectives.ts';
+import { markerDist, markerWithin, pilotSlot, pilotWeapon, syncCarriers, touchesMarker } from './objectives.ts';
 import { nearestEnemy } from './policy.ts';
 import { sectorOf } from './scoring.ts';
 import { tokenSpotLegal, usable } from './scenario-setup.ts';
-
-function weight(g: NcoGame, s: number): number {
-  return g.scn.policies[s].objectiveWeight;
-}
 
 function random(g: NcoGame, s: number): boolean {
   return g.scn.policies[s].kind === POL_RANDOM;
@@ -26,22 +22,24 @@ function random(g: NcoGame, s: number): boolean {
 
 /** Soldiers of side s sent to objectives: ceil(weight × living soldiers). */
 function quota(g: NcoGame, s: number): number {
-  return Math.ceil(weight(g, s) * g.aliveCount[s] - 1e-9);
+  return Math.ceil(g.obj.weight[s] * g.aliveCount[s] - 1e-9);
 }
 
-/** Centre distance from soldier i to point slot p. */
-function distTo(g: NcoGame, i: number, p: number): number {
+/** Centre distance from soldier i to point slot p, into g.obj.dist[0] (never returned: it would box). */
+function distTo(g: NcoGame, i: number, p: number): void {
   const t = g.table, dx = t.px[i] - t.px[p], dy = t.py[i] - t.py[p];
-  return Math.sqrt(dx * dx + dy * dy);
+  g.obj.dist[0] = Math.sqrt(dx * dx + dy * dy);
 }
 
 /** How many of i's living, non-carrying comrades stand nearer point slot p (ties by index). */
 function rankTo(g: NcoGame, i: number, p: number): number {
-  const s = g.side[i], di = distTo(g, i, p);
+  distTo(g, i, p);
+  const s = g.side[i], di = g.obj.dist[0];
   let r = 0;
   for (let j = 0; j < g.n; j++) {
     if (j === i || !g.alive[j] || g.side[j] !== s || g.obj.carrying[j] > 0 || g.obj.bomber[s] === j) continue;
-    const dj = distTo(g, j, p);
+    distTo(g, j, p);
+    const dj = g.obj.dist[0];
     if (dj < di || (dj === di && j < i)) r++;
   }
   return r;
@@ -70,7 +68,8 @@ function edgeSlot(g: NcoGame, i: number): number {
 /** Advance or Run toward slot p: Run when it is beyond one Advance and running is allowed. */
 function goTo(g: NcoGame, i: number, p: number, mayRun: boolean): void {
   const move = g.moveIn[i] + g.moveMod;
-  g.pickOrder = mayRun && distTo(g, i, p) > move + 1 ? O_RUN : O_ADVANCE;
+  distTo(g, i, p);
+  g.pickOrder = mayRun && g.obj.dist[0] > move + 1 ? O_RUN : O_ADVANCE;
   g.pickDest = p;
 }
 
@@ -81,14 +80,14 @@ function goTo(g: NcoGame, i: number, p: number, mayRun: boolean): void {
  */
 export function objectiveOrder(g: NcoGame, i: number): boolean {
   const o = g.obj;
-  if (o.kind === 0 || weight(g, g.side[i]) <= 0) return false;
+  if (o.kind === 0 || g.obj.weight[g.side[i]] <= 0) return false;
   syncCarriers(g);
   if (o.kind === SC_RESCUE) return rescueOrder(g, i);
   if (o.kind === SC_SEARCH_DESTROY) return bomberOrder(g, i);
   if (o.kind === SC_INTEL) return intelOrder(g, i);
   // S1/S2: runners with no enemy in sight go straight for the area (weight ≥ 0.5); with an
   // enemy in sight the normal procedure shoots, and moveOrder still heads for the area.
-  if ((o.kind === SC_SECTORS || o.kind === SC_CENTRE) && weight(g, g.side[i]) >= 0.5 && nearestEnemy(g, i, true) < 0) {
+  if ((o.kind === SC_SECTORS || o.kind === SC_CENTRE) && g.obj.weight[g.side[i]] >= 0.5 && nearestEnemy(g, i, true) < 0) {
     const p = areaDest(g, i);
     if (p >= 0) { goTo(g, i, p, true); return true; }
   }
@@ -99,8 +98,7 @@ function rescueOrder(g: NcoGame, i: number): boolean {
   const o = g.obj, s = g.side[i];
   if (o.carrying[i] > 0) { g.pickOrder = O_ADVANCE; g.pickDest = edgeSlot(g, i); return true; } // item 107: Advance or Down only
   if (o.mState[0] !== M_TABLE) return false;
-  const d = markerDist(g, i, 0);
-  if (d <= contactDist(g)) { g.pickOrder = O_DOWN; return true; }
+  if (touchesMarker(g, i, 0)) { g.pickOrder = O_DOWN; return true; }
   if (g.scn.sergeant[i] && s === o.holder && g.turn >= g.scn.scenario.killFrom && rescuerAhead(g)) {
     const p = pilotSlot(g);
     if (pilotWeapon(g, i) !== 0 && g.table.los(i, p)) { g.pickOrder = O_FIRE; g.pickTarget = TARGET_PILOT; return true; }
@@ -108,9 +106,38 @@ function rescueOrder(g: NcoGame, i: number): boolean {
     g.table.arg[0] = g.r + g.scn.scenario.tokenR;
     if (g.health[i] > 1 && g.table.reachableArg(i, p, 2 * move, true)) { g.pickOrder = O_ASSAULT; g.pickTarget = TARGET_PILOT; return true; }
   }
-  const p = markerSlot(g, 0);
-  if (rankTo(g, i, p) < pilotRunners(g, s)) { goTo(g, i, p, unseen(g, i)); return true; }
+  const p = pickupSlot(g, i);
+  // Item 109: a carrier needs three Advances home from the centre, so the pickup must come
+  // by turn 3. Runners Run while unseen; under fire only with weight 1 and only when an
+  // Advance now would make the rescue too late (it doubles the rescues but costs more VP
+  // than they win). The holder runs for him only while a capture still fits in time.
+  if (rankTo(g, i, p) < pilotRunners(g, s) && (s !== o.holder || carryFeasible(g, i, p, 0))) { goTo(g, i, p, unseen(g, i) || (s !== o.holder && g.obj.weight[s] >= 1 && !carryFeasible(g, i, p, 1))); return true; }
   return false;
+}
+
+/**
+ * Can soldier i still get the pilot home in time from pickup slot p: Runs to p, a Down
+ * to pick up, then one Advance per remaining turn (item 107) to his own edge?
+ */
+function carryFeasible(g: NcoGame, i: number, p: number, advanced: number): boolean {
+  distTo(g, i, p);
+  const t = g.table, move = g.moveIn[i] + g.moveMod, d = g.obj.dist[0] - advanced * move; // advanced 1: after an Advance now
+  const reach = advanced + (d <= 0.05 ? 0 : d <= move ? 1 : Math.ceil(d / (2 * move)));
+  const home = g.edge[g.side[i]] === 0 ? t.py[p] - g.r : t.height - g.r - t.py[p];
+  return (g.scn.rules.turns - g.turn - reach) * move >= home - 0.05;
+}
+
+/**
+ * Slot sp+7 where a pilot runner should stop: just inside base contact on the pilot's side
+ * toward the runner's own edge, so the carry home starts an inch nearer (item 109: from the
+ * centre three Advances barely reach the edge).
+ */
+function pickupSlot(g: NcoGame, i: number): number {
+  const t = g.table, sc = g.scn.scenario, p = markerSlot(g, 0);
+  const y = t.py[p] + (g.edge[g.side[i]] === 0 ? -1 : 1) * (g.r + sc.tokenR + sc.contactTol - 0.01);
+  t.py[p] = y < g.r ? g.r : y > t.height - g.r ? t.height - g.r : y;
+  if (!usable(g, p)) { t.px[p] = g.obj.mx[0]; t.py[p] = g.obj.my[0]; }
+  return p;
 }
 
 /** Runners Run only while no enemy can see them (R: a Run allows no shot and no cover). */
@@ -120,7 +147,7 @@ function unseen(g: NcoGame, i: number): boolean {
 
 /** Soldiers sent for the pilot: 1, or 2 with a high weight. */
 function pilotRunners(g: NcoGame, s: number): number {
-  return weight(g, s) >= 0.5 ? 2 : 1;
+  return g.obj.weight[s] >= 0.5 ? 2 : 1;
 }
 
 /** The holder kills the pilot when a rescuer is nearer to him than any other holder soldier, or time runs out. */
@@ -130,7 +157,8 @@ function rescuerAhead(g: NcoGame): boolean {
   let dr = 1e9, dh = 1e9;
   for (let j = 0; j < g.n; j++) {
     if (!g.alive[j]) continue;
-    const d = markerDist(g, j, 0);
+    markerDist(g, j, 0);
+    const d = o.dist[0];
     if (g.side[j] === o.holder) { if (!g.scn.sergeant[j] && d < dh) dh = d; } else if (d < dr) dr = d;
   }
   return dr < dh;
@@ -139,20 +167,29 @@ function rescuerAhead(g: NcoGame): boolean {
 function bomberOrder(g: NcoGame, i: number): boolean {
   const o = g.obj, s = g.side[i], k = 1 - s;
   if (o.bomber[s] !== i || o.mState[k] !== M_TABLE) return false;
-  const d = markerDist(g, i, k);
-  if (d <= contactDist(g)) { g.pickOrder = O_DOWN; return true; } // item 111
-  // He sneaks: runs while unseen, advances on the drop once within two moves, else fights
-  // on, except in the last two turns, when he goes for it regardless.
+  if (touchesMarker(g, i, k)) { g.pickOrder = O_DOWN; return true; } // item 111
+  markerDist(g, i, k);
+  const d = o.dist[0], sc = g.scn.scenario;
+  // With weight ≥ 0.5, while his squad is not outnumbered, he commits (+75 and the game
+  // ends at once, item 111): he fights with the squad while there is time and Runs for the
+  // drop just in time — when this Run reaches contact, or when the Runs still needed plus
+  // the Down would not fit in the turns left otherwise (Running early, alone, got him
+  // killed). Otherwise he sneaks: Runs while unseen, fights on while seen until within two
+  // moves, goes for it in the last two turns.
+  const move = g.moveIn[i] + g.moveMod, gap = d - (g.r + sc.tokenR + sc.contactTol);
   const seen = !unseen(g, i), late = g.turn >= g.scn.rules.turns - 1;
-  if (seen && !late && d > 2 * (g.moveIn[i] + g.moveMod) + contactDist(g)) return false;
-  goTo(g, i, markerSlot(g, k), !seen || late);
+  const commit = g.obj.weight[s] >= 0.5 && g.aliveCount[s] >= g.aliveCount[1 - s];
+  if (!commit && seen && !late && gap > 2 * move) return false;
+  const due = Math.ceil(gap / (2 * move)) + 1 >= g.scn.rules.turns - g.turn + 1 || gap <= 2 * move;
+  if (commit && !due && !late) return false; // fights with the squad (which closes in anyway) until the Run is due
+  goTo(g, i, markerSlot(g, k), late || (commit ? due : !seen));
   return true;
 }
 
 function intelOrder(g: NcoGame, i: number): boolean {
-  const o = g.obj, reach = contactDist(g);
+  const o = g.obj;
   if (o.carrying[i] < g.scn.scenario.maxPerSoldier) {
-    for (let k = 0; k < o.markers; k++) if (o.mState[k] === M_TABLE && markerDist(g, i, k) <= reach) { g.pickOrder = O_DOWN; return true; }
+    for (let k = 0; k < o.markers; k++) if (o.mState[k] === M_TABLE && touchesMarker(g, i, k)) { g.pickOrder = O_DOWN; return true; }
   }
   if (o.carrying[i] > 0) { goTo(g, i, edgeSlot(g, i), true); return true; } // carry it off (item 112)
   const k = intelTarget(g, i);
@@ -167,7 +204,8 @@ function intelTarget(g: NcoGame, i: number): number {
   let best = -1, bestD = 1e9;
   for (let k = 0; k < o.markers; k++) {
     if (o.mState[k] !== M_TABLE) continue;
-    const d = markerDist(g, i, k);
+    markerDist(g, i, k);
+    const d = o.dist[0];
     if (d >= bestD || rankTo(g, i, markerSlot(g, k)) >= runners) continue;
     bestD = d;
     best = k;
@@ -196,7 +234,8 @@ function areaDest(g: NcoGame, i: number): number {
       t.py[p] = t.height / 2 + Math.sin(ang + k) * rad;
       if (usable(g, p)) break;
     }
-    return distTo(g, i, p) <= 1.5 ? -2 : p;
+    distTo(g, i, p);
+    return g.obj.dist[0] <= 1.5 ? -2 : p;
   }
   const k = bestSector(g, i);
   if (k === sectorOf(g, i)) return -2;
@@ -235,17 +274,37 @@ function bestSector(g: NcoGame, i: number): number {
 /** moveOrder's hook: an objective destination slot, −2 to hold (Down) where he is, −1 for none. */
 export function objectiveMove(g: NcoGame, i: number): number {
   const o = g.obj;
-  if (o.kind === 0 || weight(g, g.side[i]) <= 0) return -1;
+  if (o.kind === 0 || g.obj.weight[g.side[i]] <= 0) return -1;
   if (o.kind === SC_SECTORS || o.kind === SC_CENTRE) return areaDest(g, i);
   if (o.kind === SC_RESCUE && o.mState[0] === M_TABLE) {
-    const p = markerSlot(g, 0);
-    return rankTo(g, i, p) < pilotRunners(g, g.side[i]) ? p : -1;
+    const s = g.side[i], p = pickupSlot(g, i);
+    return rankTo(g, i, p) < pilotRunners(g, s) && (s !== o.holder || carryFeasible(g, i, p, 0)) ? p : -1;
   }
   if (o.kind === SC_INTEL) {
     const k = intelTarget(g, i);
     return k < 0 ? -1 : markerSlot(g, k);
   }
+  if (o.kind === SC_SEARCH_DESTROY) return guardSlot(g, i);
   return -1;
+}
+
+/**
+ * S5 (item 111, R33): while the enemy Bomber is within two Runs of our drop, the soldier
+ * nearest the guard spot (1" outside the 6" exclusion, between the drop and the Bomber)
+ * goes there to shoot him; −1 when there is no threat or he is not the guard.
+ */
+function guardSlot(g: NcoGame, i: number): number {
+  const o = g.obj, s = g.side[i], b = o.bomber[1 - s], t = g.table, sc = g.scn.scenario;
+  if (b < 0 || !g.alive[b] || o.mState[s] !== M_TABLE || !markerWithin(g, b, s, 4 * (g.moveIn[b] + g.moveMod) + 2)) return -1;
+  markerDist(g, b, s);
+  const d = o.dist[0], p = g.sp + 7;
+  const r = sc.exclusion + (g.scn.rules.measure === 'edge' ? g.r + sc.tokenR : 0) + 1;
+  if (d <= r) return -1; // he is already inside the ring: shoot, do not run to it
+  t.px[p] = o.mx[s] + ((t.px[b] - o.mx[s]) / d) * r;
+  t.py[p] = o.my[s] + ((t.py[b] - o.my[s]) / d) * r;
+  if (!usable(g, p) || rankTo(g, i, p) >= 1) return -1;
+  distTo(g, i, p);
+  return o.dist[0] <= 1 ? -2 : p;
 }
 
 /**
@@ -256,11 +315,11 @@ export function objectiveMove(g: NcoGame, i: number): number {
 export function objectiveTargetValue(g: NcoGame, i: number, j: number, v: number): number {
   const o = g.obj;
   if (o.kind === 0) return v;
-  const s = g.side[i], w = weight(g, s);
+  const s = g.side[i], w = g.obj.weight[s];
   if (w <= 0) return v;
   let m = 0; // extra weight in twentieths per unit of objective_weight
   if (o.kind === SC_RESCUE || o.kind === SC_INTEL) { if (o.carrying[j] > 0) m = 60; }
-  else if (o.kind === SC_SEARCH_DESTROY) { if (o.bomber[1 - s] === j && o.mState[s] === M_TABLE && markerDist(g, j, s) < 18) m = 60; } // a Bomber closing on our drop
+  else if (o.kind === SC_SEARCH_DESTROY) { if (o.bomber[1 - s] === j && o.mState[s] === M_TABLE && markerWithin(g, j, s, 18)) m = 60; } // a Bomber closing on our drop
   else if (o.kind === SC_EXTERMINATION) {
     const mis = o.mission[s];
     if (mis === 2 ? g.scn.sergeant[j] === 1 : mis === 1 ? g.scn.specialist[j] === 1 : g.scn.sergeant[j] === 0 && g.scn.specialist[j] === 0) m = 10;

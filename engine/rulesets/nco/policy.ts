@@ -12,7 +12,7 @@ import { bestWeapon } from './weapon-choice.ts';
 import { effectiveRange, F_ADVANCE, F_COVER_ORDER, F_FOCUS, hitChance } from './shooting.ts';
 import { ccCourage } from './assault.ts';
 import { S_FIELD_MEDICINE, S_RELIGIOUS_RITES } from './roster-types.ts';
-import { W_AS_COVER_FIRE, W_GRENADE, W_NO_COVER_FIRE, W_PISTOL, W_RANGE } from './weapons.ts';
+import { W_AS_COVER_FIRE, W_GRENADE, W_NO_COVER_FIRE, W_PISTOL } from './weapons.ts';
 import { grenadeOption, randomGrenade } from './policy-grenades.ts';
 import { bestCoverSpot, inCoverSpot } from './cover-spots.ts';
 import { adjustOrderForItems } from './policy-items.ts';
@@ -32,9 +32,14 @@ export function noncombatant(g: NcoGame, i: number): boolean {
   return (g.scn.skills[i] & (S_FIELD_MEDICINE | S_RELIGIOUS_RITES)) !== 0;
 }
 
-export function wantsReactiveDown(g: NcoGame, i: number, chance: number): boolean {
+/**
+ * Item 20: go Down before the to-hit roll? Scripted policies never do when Down changes
+ * nothing (`futile`: an attack that ignores target modifiers) — it would only spend the die.
+ */
+export function wantsReactiveDown(g: NcoGame, i: number, chance: number, futile: boolean): boolean {
   const p = params(g, g.side[i]);
   if (p.kind === POL_RANDOM) return g.rng.below(2) === 0;
+  if (futile) return false;
   return p.reactiveDownThreshold < 1 && chance >= p.reactiveDownThreshold * 1296; // chance in 1296ths
 }
 
@@ -360,5 +365,5 @@ export function chooseFocusShot(g: NcoGame, i: number): void {
 export function setMoveStop(g: NcoGame, i: number, dest: number): void {
   if (dest >= g.n) { g.table.arg[0] = 0; return; }
   const w = g.primary[i] === 0 ? W_PISTOL : g.primary[i];
-  g.table.arg[0] = W_RANGE[w] / 2 + 2 * g.r;
+  g.table.arg[0] = g.scn.weapons.range[w] / 2 + 2 * g.r;
 }

@@ -1,0 +1,133 @@
+// Allocation audit of the game loop (`node dist/gc.js`): for each config, plays games on the
+// main thread, warms up (JIT), then measures single-thread games/s and every GC event
+// (count and kind) in steady play. The hot loop must allocate nothing, so any scavenge here
+// is a bug. Each config runs in its own child process so one config's JIT feedback (and
+// polymorphism) cannot leak into another's numbers.
+//   node dist/gc.js                        the standard table (NCO default, s1..s6, matchups, Iron Squad)
+//   node dist/gc.js --config a.json ...    just these configs
+//   node dist/gc.js --games 20000 --warm 8000
+import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { Recorder } from '../engine/record.ts';
+import { loadConfig } from '../sim/config.ts';
+
+const argv = yargs(hideBin(process.argv))
+  .scriptName('gc')
+  .option('config', { type: 'string', array: true, describe: 'config file(s) (default: the standard set)' })
+  .option('games', { type: 'number', describe: 'steady games per config (default: ~6 s of play, 2,000..50,000)' })
+  .option('warm', { type: 'number', default: 8000, describe: 'most warm-up games (warm-up also stops after ~6 s)' })
+  .option('seed', { type: 'number', default: 1 })
+  .option('child', { type: 'boolean', default: false, hidden: true, describe: 'measure one config, print JSON' })
+  .strict()
+  .help()
+  .parseSync();
+
+interface Row {
+  config: string;
+  warm: number;
+  games: number;
+  gamesPerSec: number;
+  gc: number;
+  minor: number;
+  major: number;
+  incremental: number;
+  weak: number;
+  gcMs: number;
+  /** Heap growth per steady game when no GC ran: the game's allocation plus late JIT output (code, feedback). */
+  bytesPerGame: number;
+}
+
+/** Measures one config in this process. */
+async function measure(path: string, seed: number): Promise<Row> {
+  const l = loadConfig(path);
+  const game = l.ruleset.createGame(l.scn);
+  const rec = new Recorder(l.scn.layout);
+  const play = (from: number, to: number): number => {
+    const t0 = performance.now();
+    for (let i = from; i < to; i++) l.ruleset.playGame(game, seed, i, rec);
+    return (performance.now() - t0) / 1000;
+  };
+  // Rare paths need thousands of games before V8 optimises them; until then the
+  // interpreter boxes their doubles, which is warm-up, not steady play.
+  let warm = 0;
+  let warmSec = 0;
+  while (warm < argv.warm && warmSec < 6) {
+    warmSec += play(warm, warm + 100);
+    warm += 100;
+  }
+  const games = argv.games ?? Math.max(2000, Math.min(50000, Math.round((6 * warm) / warmSec)));
+  const row: Row = { config: path, warm, games, gamesPerSec: 0, gc: 0, minor: 0, major: 0, incremental: 0, weak: 0, gcMs: 0, bytesPerGame: 0 };
+  const count = (list: readonly PerformanceEntry[]): void => {
+    for (const e of list) {
+      const kind = (e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? 0;
+      row.gc++;
+      row.gcMs += e.duration;
+      if (kind === constants.NODE_PERFORMANCE_GC_MINOR) row.minor++;
+      else if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) row.major++;
+      else if (kind === constants.NODE_PERFORMANCE_GC_INCREMENTAL) row.incremental++;
+      else row.weak++;
+    }
+  };
+  // Collect the warm-up's garbage first, so a scavenge in steady play means steady play
+  // allocated at least a young generation's worth, not that warm-up nearly filled it.
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+  const obs = new PerformanceObserver((list) => count(list.getEntries()));
+  obs.observe({ entryTypes: ['gc'] });
+  const heap0 = process.memoryUsage().heapUsed;
+  const sec = play(warm, warm + games);
+  row.bytesPerGame = (process.memoryUsage().heapUsed - heap0) / games;
+  // GC entries arrive asynchronously; let them land before reading the totals.
+  await new Promise((r) => setTimeout(r, 50));
+  count(obs.takeRecords());
+  obs.disconnect();
+  row.gamesPerSec = games / sec;
+  return row;
+}
+
+function standardConfigs(): string[] {
+  const dir = (d: string): string[] =>
+    readdirSync(d)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .map((f) => `${d}/${f}`);
+  return [
+    'configs/nco/default.json',
+    ...[1, 2, 3, 4, 5, 6].map((i) => `configs/nco/scenarios/s${i}.json`),
+    ...dir('configs/nco/matchups'),
+    'configs/iron-squad/default.json',
+    'configs/iron-squad/solo.json',
+  ];
+}
+
+if (argv.child) {
+  const path = argv.config?.[0];
+  if (!path) throw new Error('--child needs --config');
+  console.log(JSON.stringify(await measure(path, argv.seed)));
+} else {
+  const configs = argv.config ?? standardConfigs();
+  const self = fileURLToPath(import.meta.url);
+  const fmt = (x: number, d = 0): string => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+  const cols = ['config', 'games/s', 'steady games', 'GC', 'minor', 'major+incr', 'GC per 10k games', 'GC ms', 'heap growth B/game (incl. JIT)'];
+  console.log(`| ${cols.join(' | ')} |\n|${cols.map(() => '---').join('|')}|`);
+  let dirty = 0;
+  for (const c of configs) {
+    const extra = argv.games === undefined ? [] : ['--games', String(argv.games)];
+    const out = execFileSync(process.execPath, [self, '--child', '--config', c, '--seed', String(argv.seed), '--warm', String(argv.warm), ...extra], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const r = JSON.parse(out.trim().split('\n').pop() ?? '{}') as Row;
+    if (r.gc > 0) dirty++;
+    const cells = [c, fmt(r.gamesPerSec), fmt(r.games), String(r.gc), String(r.minor), String(r.major + r.incremental), fmt((r.gc * 10000) / r.games, 1), fmt(r.gcMs, 1), r.gc === 0 ? fmt(r.bytesPerGame, 1) : '(GC ran)'];
+    console.log(`| ${cells.join(' | ')} |`);
+  }
+  console.log(`\n${dirty === 0 ? 'no' : dirty} config(s) with GC in steady play`);
+  if (dirty > 0) process.exitCode = 1;
+}
