@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeBalance, BALANCE_SCHEMA } from '../analysis/balance.ts';
-import { ConfigError } from '../engine/errors.ts';
 import { Rng } from '../engine/rng.ts';
 import { compileNco } from '../engine/rulesets/nco/compile.ts';
 import { COST_KEYS } from '../engine/rulesets/nco/costs.ts';
@@ -12,6 +11,7 @@ import { ncoBalance } from '../engine/rulesets/nco/balance.ts';
 import { compileRoster } from '../engine/rulesets/nco/roster.ts';
 import { loadSweep, loadSweepObject, runSweep } from '../sim/sweep.ts';
 import { assertDistFresh, ROOT } from './dist-fresh.ts';
+import { configErrorOf } from './config-error.ts';
 
 const CLI = join(ROOT, 'dist', 'cli.js');
 const SWEEPS = join(ROOT, 'configs', 'nco', 'sweeps');
@@ -29,15 +29,6 @@ function randFrom(seed: number): () => number {
   return () => rng.nextU32() / 4294967296;
 }
 
-function errorOf(fn: () => unknown): ConfigError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ConfigError);
-    return e as ConfigError;
-  }
-  throw new Error('expected a ConfigError');
-}
 
 const spec = (over: Record<string, unknown> = {}) => ({ budget: {}, roster: {}, features: 'all', cost_overrides: {}, rules: {}, ...over });
 
@@ -99,12 +90,12 @@ describe('rules.cost_overrides', () => {
   });
 
   it('an override can push a roster over the budget', () => {
-    const e = errorOf(() => compileNco(cfg([{ type: 'sergeant' }, { type: 'private', count: 4 }], { cost_overrides: { private: 30 } })));
+    const e = configErrorOf(() => compileNco(cfg([{ type: 'sergeant' }, { type: 'private', count: 4 }], { cost_overrides: { private: 30 } })));
     expect(e.message).toContain('over the budget');
   });
 
   it('an unknown key is a ConfigError that names the allowed keys', () => {
-    const e = errorOf(() => compileNco(cfg([{ type: 'sergeant' }], { cost_overrides: { privat: 30 } })));
+    const e = configErrorOf(() => compileNco(cfg([{ type: 'sergeant' }], { cost_overrides: { privat: 30 } })));
     expect(e.path).toBe('rules.cost_overrides.privat');
     expect(e.message).toContain('"privat"');
     for (const k of ['private', 'lmg', 'extra-grenade', 'sergeant-skill-slot', 'religious-icon']) expect(e.message).toContain(k);
@@ -116,14 +107,14 @@ describe('sweep files', () => {
   const base = { ruleset: 'nco', pairs: 4, games_per_pair: 5, features: ['types'] };
 
   it('bad input names the path, the value and what is allowed', () => {
-    expect(errorOf(() => loadSweepObject({ ...base, pairs: 0 }, ROOT)).path).toBe('pairs');
-    expect(errorOf(() => loadSweepObject({ ...base, features: ['privat'] }, ROOT)).message).toMatch(/features\[0\].*"privat".*private/);
-    expect(errorOf(() => loadSweepObject({ ...base, features: ['political-officer'] }, ROOT)).message).toMatch(/forbidden to every nation/);
-    expect(errorOf(() => loadSweepObject({ ...base, policies: ['aggressive', 'bogus'] }, ROOT)).path).toMatch(/^policies\[1\]/);
-    expect(errorOf(() => loadSweepObject({ ...base, rules: { roster_vps: 80 } }, ROOT)).message).toContain('budget.vps');
-    expect(errorOf(() => loadSweepObject({ ...base, cost_overrides: { sergeant: 5 } }, ROOT)).path).toBe('cost_overrides.sergeant');
-    expect(errorOf(() => loadSweepObject({ ...base, budget: { vps: 100, bogus: 1 } }, ROOT)).path).toBe('budget');
-    expect(errorOf(() => loadSweepObject({ ...base, colour: 'red' }, ROOT)).message).toContain('colour');
+    expect(configErrorOf(() => loadSweepObject({ ...base, pairs: 0 }, ROOT)).path).toBe('pairs');
+    expect(configErrorOf(() => loadSweepObject({ ...base, features: ['privat'] }, ROOT)).message).toMatch(/features\[0\].*"privat".*private/);
+    expect(configErrorOf(() => loadSweepObject({ ...base, features: ['political-officer'] }, ROOT)).message).toMatch(/forbidden to every nation/);
+    expect(configErrorOf(() => loadSweepObject({ ...base, policies: ['aggressive', 'bogus'] }, ROOT)).path).toMatch(/^policies\[1\]/);
+    expect(configErrorOf(() => loadSweepObject({ ...base, rules: { roster_vps: 80 } }, ROOT)).message).toContain('budget.vps');
+    expect(configErrorOf(() => loadSweepObject({ ...base, cost_overrides: { sergeant: 5 } }, ROOT)).path).toBe('cost_overrides.sergeant');
+    expect(configErrorOf(() => loadSweepObject({ ...base, budget: { vps: 100, bogus: 1 } }, ROOT)).path).toBe('budget');
+    expect(configErrorOf(() => loadSweepObject({ ...base, colour: 'red' }, ROOT)).message).toContain('colour');
   });
 
   it('the shipped sweeps load', () => {

@@ -5,7 +5,6 @@
  * shooting, and whole games that play deterministically.
  */
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../engine/errors.ts';
 import { Recorder } from '../engine/record.ts';
 import { compileNco } from '../engine/rulesets/nco/compile.ts';
 import { nco } from '../engine/rulesets/nco/index.ts';
@@ -20,6 +19,7 @@ import {
   W_ASSAULT_RIFLE, W_AUTO_RIFLE, W_LMG, W_RIFLE, W_SEMI_AUTO, W_SHOTGUN, weaponCode,
 } from '../engine/rulesets/nco/weapons.ts';
 import { build, config, dice, place, seedForFaces, setOrder, stdErr, type Entry } from './nco-harness.ts';
+import { configErrorOf } from './config-error.ts';
 
 const ON = { nation_specific_weapons: true };
 const RULES: RosterRules = ncoRulesSchema.parse(ON);
@@ -29,15 +29,6 @@ function roster(soldiers: Entry[], rules: RosterRules = RULES) {
   return compileRoster({ name: 't', nation: 'none', soldiers }, rules, PATH);
 }
 
-function configError(fn: () => unknown): ConfigError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ConfigError);
-    return e as ConfigError;
-  }
-  throw new Error('expected a ConfigError');
-}
 
 describe('item 48 / R22: roster pricing and refusals', () => {
   it('R22: free for the Sergeant, at the table cost for Corporals and Lance-Corporals, from vps', () => {
@@ -60,25 +51,25 @@ describe('item 48 / R22: roster pricing and refusals', () => {
   it('R22: refused with a ConfigError naming path, value and what is allowed when the rule is off', () => {
     const off = ncoRulesSchema.parse({});
     expect(off.nation_specific_weapons).toBe(false);
-    const e = configError(() => roster([{ type: 'sergeant' }, { type: 'corporal', primary: 'assault-rifle' }], off));
+    const e = configErrorOf(() => roster([{ type: 'sergeant' }, { type: 'corporal', primary: 'assault-rifle' }], off));
     expect(e.path).toBe('sides[0].roster.soldiers[1].primary');
     expect(e.message).toContain('"assault-rifle"');
     expect(e.message).toMatch(/not enabled.*rules\.nation_specific_weapons.*"rifle", "smg"/);
   });
 
   it('R22: refused for ranks without the option and for an unknown name, even when on', () => {
-    const p = configError(() => roster([{ type: 'sergeant' }, { type: 'private', primary: 'shotgun' }]));
+    const p = configErrorOf(() => roster([{ type: 'sergeant' }, { type: 'private', primary: 'shotgun' }]));
     expect(p.path).toBe('sides[0].roster.soldiers[1].primary');
     expect(p.message).toMatch(/Private may not take a Nation-Specific weapon.*"rifle"/);
-    expect(configError(() => roster([{ type: 'sergeant' }, { type: 'engineer', primary: 'assault-rifle' }])).message).toMatch(/Engineer may not/);
-    const n = configError(() => roster([{ type: 'sergeant', primary: 'nation-specific' }]));
+    expect(configErrorOf(() => roster([{ type: 'sergeant' }, { type: 'engineer', primary: 'assault-rifle' }])).message).toMatch(/Engineer may not/);
+    const n = configErrorOf(() => roster([{ type: 'sergeant', primary: 'nation-specific' }]));
     expect(n.message).toMatch(/"semi-automatic-rifle", "assault-rifle", "automatic-rifle", "shotgun"/);
   });
 
   it('R22: table values are validated under rules.nation_specific_table', () => {
-    const e = configError(() => compileNco(config({ rules: { ...ON, nation_specific_table: { shotgun: { hit_dice: 3 } } } })));
+    const e = configErrorOf(() => compileNco(config({ rules: { ...ON, nation_specific_table: { shotgun: { hit_dice: 3 } } } })));
     expect(e.path).toBe('rules.nation_specific_table.shotgun.hit_dice');
-    expect(configError(() => compileNco(config({ rules: { nation_specific_table: { bazooka: {} } } }))).path).toMatch(/nation_specific_table/);
+    expect(configErrorOf(() => compileNco(config({ rules: { nation_specific_table: { bazooka: {} } } }))).path).toMatch(/nation_specific_table/);
   });
 });
 
