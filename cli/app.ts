@@ -8,8 +8,9 @@ import { checkCommand } from './check.ts';
 import { reportCommand } from './report.ts';
 import { balanceCommand } from './balance.ts';
 import { oddsCommand } from './odds.ts';
+import { mergeCommand } from './merge.ts';
 
-const COMMANDS = ['run', 'schema', 'export', 'check', 'report', 'balance', 'odds'];
+const COMMANDS = ['run', 'schema', 'export', 'check', 'report', 'balance', 'odds', 'merge'];
 
 /**
  * Parses `args` (without node and the script), runs the command and returns the exit code.
@@ -26,6 +27,7 @@ export async function main(args: string[]): Promise<number> {
     .command(reportCommand)
     .command(balanceCommand)
     .command(oddsCommand)
+    .command(mergeCommand)
     .demandCommand(1, 'name a command')
     .recommendCommands()
     .strict()

@@ -1,5 +1,3 @@
-import { statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
@@ -8,7 +6,7 @@ import { ConfigError } from '../engine/errors.ts';
 import { EXPORT_TABLES, gamesTable, soldiersTable, turnsTable, type CsvTable, type ExportTable } from '../analysis/export.ts';
 import { loadResults, type Results } from '../analysis/load.ts';
 import { openAtomicStream } from '../sim/atomic-file.ts';
-import { GAME_ROWS_FORMAT, readGameRows, type GameRowsInfo } from '../sim/game-rows.ts';
+import { GAME_ROWS_FORMAT, gameRowsPath, readGameRows, type GameRowsInfo } from '../sim/game-rows.ts';
 
 interface ExportArgs {
   results: string;
@@ -31,10 +29,7 @@ function gameRowsOf(r: Results, resultsPath: string): GameRowsInfo {
   if (!info) throw new ConfigError('--table', 'games', `needs per-game rows, which ${resultsPath} does not have: rerun with \`squadsim run --record games --out DIR\``);
   const ok = info.format === GAME_ROWS_FORMAT && typeof info.file === 'string' && Array.isArray(info.columns) && info.columns.length > 0 && Number.isSafeInteger(info.count);
   if (!ok) throw new ConfigError(`${resultsPath}: gameRows`, info, `expected { file, format: "${GAME_ROWS_FORMAT}", columns, labels, count }`);
-  const path = join(dirname(resolve(resultsPath)), info.file);
-  const want = info.count * info.columns.length * 8;
-  const size = statSync(path, { throwIfNoEntry: false })?.size;
-  if (size !== want) throw new ConfigError(`${resultsPath}: gameRows.file`, info.file, size === undefined ? `is missing (expected ${path})` : `has ${size} bytes; expected ${want} (${info.count} rows of ${info.columns.length} float64s)`);
+  gameRowsPath(resultsPath, info);
   return info;
 }
 

@@ -7,6 +7,7 @@ import { buildResultsDoc, checkOutputDir, writeResultsAtomic } from '../sim/resu
 import { runSimulation, type RunResult } from '../sim/run.ts';
 import type { Summary } from '../sim/summary.ts';
 import { DEFAULT_MAX_GAMES, type TargetErrorInfo } from '../sim/target-error.ts';
+import { parseShard, shardRange, type ShardInfo } from '../sim/shards.ts';
 import { intFlag } from './errors.ts';
 
 const DEFAULT_GAMES = 100_000;
@@ -23,6 +24,7 @@ interface RunArgs {
   targetError?: unknown;
   maxGames?: unknown;
   record?: string;
+  shard?: unknown;
 }
 
 // games/seed/workers have no yargs `type`: a number type turns "abc" into NaN and loses
@@ -34,6 +36,7 @@ function builder(y: Argv): Argv<RunArgs> {
     .option('target-error', { describe: "keep playing 500-game chunks until each side's 95% win-rate interval is at most ±E (e.g. 0.005)", requiresArg: true })
     .option('max-games', { describe: 'stop a --target-error run here even if the target is not met', defaultDescription: String(DEFAULT_MAX_GAMES), requiresArg: true })
     .option('record', { type: 'string', choices: ['games'], describe: 'also store one row per game beside DIR/results.json (needs --out; see docs/csv.md)', requiresArg: true })
+    .option('shard', { describe: 'play only shard K of N of the run (e.g. 2/4), for `squadsim merge` to combine', requiresArg: true })
     .option('seed', { alias: 's', describe: 'master seed, 0..4294967295', default: 1, requiresArg: true })
     .option('workers', { alias: 'w', describe: 'worker threads; 0 plays on the main thread', defaultDescription: 'CPU cores', requiresArg: true })
     .option('out', { alias: 'o', type: 'string', describe: 'write DIR/results.json (the full results document)', requiresArg: true })
@@ -41,7 +44,8 @@ function builder(y: Argv): Argv<RunArgs> {
     .example('$0 run --games 20000 --seed 7 --json', 'default matchup, summary as JSON')
     .example('$0 run my.json --out out/', 'write out/results.json')
     .example('$0 run --target-error 0.005 --json', 'play until both win rates are known to ±0.5%')
-    .example('$0 run --games 20000 --record games --out out/', 'also store per-game rows (squadsim export --table games)') as unknown as Argv<RunArgs>;
+    .example('$0 run --games 20000 --record games --out out/', 'also store per-game rows (squadsim export --table games)')
+    .example('$0 run --games 1000000 --shard 1/4 --out shard1/', 'the first quarter of a run; `squadsim merge shard*/results.json --out all/`') as unknown as Argv<RunArgs>;
 }
 
 async function handler(argv: ArgumentsCamelCase<RunArgs>): Promise<void> {
@@ -52,6 +56,9 @@ async function handler(argv: ArgumentsCamelCase<RunArgs>): Promise<void> {
   if (argv.maxGames !== undefined && targetError === undefined) throw new ConfigError('--max-games', argv.maxGames, 'is only used with --target-error E');
   const maxGames = argv.maxGames === undefined ? Math.max(DEFAULT_MAX_GAMES, games) : intFlag('max-games', argv.maxGames, games, Number.MAX_SAFE_INTEGER, `an integer >= --games (${games})`);
   if (argv.record !== undefined && argv.out === undefined) throw new ConfigError('--record', argv.record, 'needs --out DIR: the rows are stored beside DIR/results.json');
+  const shard = argv.shard === undefined ? undefined : parseShard(String(argv.shard));
+  if (shard && targetError !== undefined) throw new ConfigError('--shard', argv.shard, 'cannot be used with --target-error (where a run stops depends on every chunk before it)');
+  if (shard) shardRange(games, shard.index, shard.count); // too many shards for the games: exit 2 before any work
   if (argv.out !== undefined) checkOutDir(argv.out);
   // Bad config input is reported here, before any game is played or any file written.
   const loaded = loadConfig(argv.config);
@@ -63,6 +70,7 @@ async function handler(argv: ArgumentsCamelCase<RunArgs>): Promise<void> {
   try {
     run = await runSimulation({
       config: loaded, games, seed, workers, progress: !argv.json,
+      ...(shard ? { shard } : {}),
       ...(targetError !== undefined ? { targetError, maxGames } : {}),
       ...(rows ? { onRows: (r: Float64Array) => rows.append(r) } : {}),
     });
@@ -72,7 +80,7 @@ async function handler(argv: ArgumentsCamelCase<RunArgs>): Promise<void> {
     throw e;
   }
   if (run.targetError && !run.targetError.reached) process.stderr.write(`squadsim: warning: ${targetLine(run.targetError, run.games)}\n`);
-  process.stdout.write(argv.json ? JSON.stringify(run.summary) + '\n' : humanTable(run.summary, run.workers, argv.out, run.targetError));
+  process.stdout.write(argv.json ? JSON.stringify(run.summary) + '\n' : humanTable(run.summary, run.workers, argv.out, run.targetError, run.shard));
 }
 
 /** A number strictly between 0 and 0.5 (a win-rate half-width), as a ConfigError otherwise. */
@@ -99,7 +107,7 @@ function targetLine(t: TargetErrorInfo, games: number): string {
 }
 
 /** Fails early (exit 2, nothing run or written) when --out cannot become a writable folder. */
-function checkOutDir(out: string): void {
+export function checkOutDir(out: string): void {
   if (out.trim() === '') throw new ConfigError('--out', out, 'expected a folder path');
   try {
     checkOutputDir(out);
@@ -126,7 +134,8 @@ function writeOut(out: string, run: RunResult, rows: GameRowsWriter | undefined)
   }
 }
 
-function humanTable(s: Summary, workers: number, out: string | undefined, target: TargetErrorInfo | undefined): string {
+/** The run's (or a merge's) result as the table people read; `workers` undefined for a merge. */
+export function humanTable(s: Summary, workers: number | undefined, out: string | undefined, target?: TargetErrorInfo, shard?: ShardInfo): string {
   const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
   const rows = [
     ['side', 'wins', 'win rate', '95% interval', 'mean VP'],
@@ -135,9 +144,10 @@ function humanTable(s: Summary, workers: number, out: string | undefined, target
   ];
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
   const line = (r: string[]): string => r.map((v, c) => (c === 0 ? v.padEnd(widths[c]) : v.padStart(widths[c]))).join('  ').trimEnd();
-  const where = workers === 0 ? 'main thread' : `${workers} worker${workers === 1 ? '' : 's'}`;
+  const where = workers === undefined ? '' : workers === 0 ? ', main thread' : `, ${workers} worker${workers === 1 ? '' : 's'}`;
+  const part = shard ? ` (shard ${shard.index}/${shard.count}: games ${shard.firstGame}–${shard.firstGame + shard.games - 1} of ${shard.totalGames})` : '';
   return [
-    `${s.ruleset}: ${s.games} games, seed ${s.seed}, ${where}`,
+    `${s.ruleset}: ${s.games} games${part}, seed ${s.seed}${where}`,
     '',
     ...rows.map(line),
     '',

@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { endianness } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { ConfigError } from '../engine/errors.ts';
@@ -70,6 +70,18 @@ export class GameRowsWriter {
     this.fd = undefined;
     rmSync(this.tmp, { force: true });
   }
+}
+
+/**
+ * The absolute path of a results document's rows file, after checking that it holds exactly
+ * `count` rows; a missing or wrong-sized file is bad input (exit 2) named by `field`.
+ */
+export function gameRowsPath(resultsPath: string, info: GameRowsInfo, field = `${resultsPath}: gameRows.file`): string {
+  const path = join(dirname(resolve(resultsPath)), info.file);
+  const want = info.count * info.columns.length * 8;
+  const size = statSync(path, { throwIfNoEntry: false })?.size;
+  if (size !== want) throw new ConfigError(field, info.file, size === undefined ? `is missing (expected ${path})` : `has ${size} bytes; expected ${want} (${info.count} rows of ${info.columns.length} float64s)`);
+  return path;
 }
 
 /**

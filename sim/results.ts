@@ -8,6 +8,7 @@ import type { RunResult } from './run.ts';
 import type { Summary } from './summary.ts';
 import type { TargetErrorInfo } from './target-error.ts';
 import type { GameRowsInfo } from './game-rows.ts';
+import type { ShardInfo } from './shards.ts';
 
 export const RESULTS_SCHEMA = 'squadsim.results/1';
 export const RESULTS_FILE = 'results.json';
@@ -31,6 +32,8 @@ export interface ResultsDoc {
   accumulators: Record<string, Nested[]>;
   /** How a `run --target-error` run stopped (sim/target-error.ts); absent otherwise. */
   targetError?: TargetErrorInfo;
+  /** Which games a `run --shard K/N` document holds (sim/shards.ts); absent for whole runs. */
+  shard?: ShardInfo;
   /** Where `run --record games` stored the per-game rows (sim/game-rows.ts); absent otherwise. */
   gameRows?: GameRowsInfo;
 }
@@ -50,6 +53,7 @@ export function buildResultsDoc(run: RunResult): ResultsDoc {
     layout: layout.blocks.map((b) => ({ name: b.name, dims: [...b.dims], labels: b.labels ?? null, doc: b.doc ?? null })),
     accumulators: readBlocks(layout, run.acc),
     ...(run.targetError ? { targetError: run.targetError } : {}),
+    ...(run.shard ? { shard: run.shard } : {}),
   };
 }
 

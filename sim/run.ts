@@ -5,6 +5,7 @@ import { loadConfig, type LoadedConfig } from './config.ts';
 import { configHash } from './hash.ts';
 import { defaultWorkerFile, runOnPool } from './pool.ts';
 import { makeProgress, type ProgressFn } from './progress.ts';
+import { shardRange, type ShardInfo } from './shards.ts';
 import { buildSummary, type Summary } from './summary.ts';
 import { DEFAULT_MAX_GAMES, estimateGames, halfWidths, targetMet, type TargetErrorInfo } from './target-error.ts';
 import { runChunk, type ChunkTask } from './worker.ts';
@@ -26,6 +27,11 @@ export interface RunOptions {
    * chunk's rows (row-major, rowColumns.length values per game) and its first game index.
    */
   onRows?: (rows: Float64Array, firstGame: number) => void;
+  /**
+   * Play only shard `index` of `count` (1-based) of games [0, games): a contiguous run of
+   * its chunks (sim/shards.ts). `squadsim merge` adds the shards back into the whole run.
+   */
+  shard?: { index: number; count: number };
   /** Master seed, an integer in 0..2^32-1. */
   seed: number;
   /** Worker threads; default os.availableParallelism(). 0 plays on the calling thread. */
@@ -49,6 +55,8 @@ export interface RunResult {
   chunkGames: number;
   /** How a targetError run stopped; absent otherwise. */
   targetError?: TargetErrorInfo;
+  /** The games a sharded run played; absent otherwise. */
+  shard?: ShardInfo;
   /** The per-game row columns when onRows was given. */
   rowColumns?: readonly string[];
   /** The merged accumulators, laid out by scn.layout. */
@@ -76,24 +84,29 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
   const hash = configHash(scn.normalized);
   const rows = onRows !== undefined;
   if (rows && !scn.rowColumns?.length) throw new RangeError(`ruleset ${ruleset.id} records no per-game rows`);
+  if (opts.shard && targetError !== undefined) throw new RangeError('a targetError run cannot be sharded: its stopping point depends on every chunk before it');
+  const shard = opts.shard ? shardRange(minGames, opts.shard.index, opts.shard.count) : undefined;
+  // A shard plays chunks [first, first + length) of the whole run's cut.
+  const first = shard ? shard.firstGame / CHUNK_GAMES : 0;
+  const endGame = shard ? shard.firstGame + shard.games : maxGames;
 
   const t0 = performance.now();
   // Up to maxGames in fixed chunks; a targetError run stops at the first chunk boundary
   // (at or after minGames) where the criterion holds, so only that prefix is ever merged.
   // Chunk i is computed on demand (the same cut as planChunks): --max-games may be huge.
-  const chunk = (i: number): Chunk => [i * CHUNK_GAMES, Math.min(CHUNK_GAMES, maxGames - i * CHUNK_GAMES)];
+  const chunk = (i: number): Chunk => [(first + i) * CHUNK_GAMES, Math.min(CHUNK_GAMES, endGame - (first + i) * CHUNK_GAMES)];
   const tasks = {
-    length: Math.ceil(maxGames / CHUNK_GAMES),
-    at: (i: number): ChunkTask => ({ config, configHash: hash, seed, start: i * CHUNK_GAMES, count: chunk(i)[1], ...(rows ? { rows } : {}) }),
+    length: Math.ceil(endGame / CHUNK_GAMES) - first,
+    at: (i: number): ChunkTask => ({ config, configHash: hash, seed, start: chunk(i)[0], count: chunk(i)[1], ...(rows ? { rows } : {}) }),
   };
   const outcomeAt = scn.layout.offset(BLOCK.outcome);
   let games = 0;
   let reached = false;
-  const progress = makeProgress(opts.progress, minGames);
+  const progress = makeProgress(opts.progress, shard ? shard.games : minGames);
   const merger = new OrderedMerger(new Float64Array(scn.layout.size), (i, buf) => {
     const [start, count] = chunk(i);
     if (rows) onRows(buf.subarray(scn.layout.size), start);
-    games = start + count;
+    games = start + count - (shard ? shard.firstGame : 0);
     if (targetError === undefined || games < minGames) return false;
     const wins = merger.dst.subarray(outcomeAt, outcomeAt + 2);
     reached = targetMet(wins, games, targetError);
@@ -130,6 +143,7 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
     const wins = acc.subarray(outcomeAt, outcomeAt + 2);
     result.targetError = { target: targetError, minGames, maxGames, halfWidth: halfWidths(wins, games), reached };
   }
+  if (shard) result.shard = shard;
   if (rows) result.rowColumns = scn.rowColumns;
   return result;
 }
