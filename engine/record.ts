@@ -3,7 +3,9 @@
  * row-major array of the given dims); the Recorder is one Float64Array holding them all.
  * Workers add into it, return its buffer by transfer, and the runner sums buffers in
  * chunk order, so results are identical for any worker count. Sums of integers stay
- * exact (below 2^53), and chunk order fixes the order of any non-integer sums.
+ * exact (below 2^53), and chunk order fixes the order of any non-integer sums. Rulesets
+ * record integer counts and sums only (scale a fraction to an integer): that lets
+ * `squadsim merge` add shards exactly in any grouping, and it refuses anything else.
  */
 export interface BlockSpec {
   /** Stable name used by analysis, e.g. "outcome", "casualties". */
