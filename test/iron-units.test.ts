@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AC_OPP, canShoot, captainRally, damage, explore, heal, immobile, inSniperArea, medicPatient, mpAvailable, preparePath, resolveAttack, walk,
 } from '../engine/rulesets/iron-squad/actions.ts';
-import { activate, pickTarget } from '../engine/rulesets/iron-squad/policy.ts';
+import { activate, medicsReact, pickTarget } from '../engine/rulesets/iron-squad/policy.ts';
 import { playTurn } from '../engine/rulesets/iron-squad/game.ts';
 import { UNREACHED } from '../engine/geometry/hex-path.ts';
 import { WX_FOG, WX_RAIN } from '../engine/rulesets/iron-squad/time.ts';
@@ -213,6 +213,29 @@ describe('Iron Squad units', () => {
     expect(medicPatient(g, m)).toBe(m); // 1 missing each for himself and u: the first found
     heal(g, m, m);
     expect(g.hp[m]).toBe(5);
+  });
+
+  it('60 R15 medic_reactive: a Medic unused this round heals during the enemy turn; off by default', () => {
+    for (const reactive of [false, true]) {
+      const { g, add } = build({ rules: { medic_reactive: reactive } });
+      const m = add(0, 'medic', 5, 0), u = add(0, 'rifleman', 5, 1), w = add(0, 'captain', 6, 0);
+      const m1 = add(1, 'medic', 0, 9), u1 = add(1, 'rifleman', 1, 9);
+      const e = add(1, 'sniper', 11, 9);
+      g.hp[e] = 1; // immobilised, out of range: its activation changes nothing
+      g.hp[u] = 3; g.hp[w] = 4; // 2 down (healed mid-turn), 1 down (only when the round closes)
+      g.hp[u1] = 4; // side 1's Medic waits for his own turn
+      playTurn(g, 1); // side 1 plays second: its turn closes the round
+      expect(g.hp[u]).toBe(reactive ? 5 : 3);
+      expect(g.hp[w]).toBe(4); // one heal per round, spent on u
+      expect(g.medicRound[m]).toBe(reactive ? 0 : -1);
+    }
+    const { g, add } = build({ rules: { medic_reactive: true } });
+    const m1 = add(1, 'medic', 0, 9), u1 = add(1, 'rifleman', 1, 9);
+    g.hp[u1] = 4;
+    medicsReact(g, 1, false); // mid-turn, or at the end of a turn that does not close the round
+    expect([g.hp[u1], g.medicRound[m1]]).toEqual([4, -1]);
+    medicsReact(g, 1, true); // the round closes: use the heal or lose it
+    expect([g.hp[u1], g.medicRound[m1]]).toEqual([5, 0]);
   });
 
   it('61 the Rifleman pays at most 4 MP per hex (Hills 4)', () => {

@@ -6,7 +6,7 @@ import type { RecordLayout, Recorder } from '../../record.ts';
 import { BLOCK } from '../../ruleset.ts';
 import { captainRally, effectiveRange, refreshExploreExtra } from './actions.ts';
 import { MARGIN_BINS } from './compile.ts';
-import { activate, buildOrder, deploySide, medicsAtTurnStart } from './policy.ts';
+import { activate, buildOrder, deploySide, medicsAtTurnStart, medicsReact } from './policy.ts';
 import type { IronGame } from './state.ts';
 import { isNight, roundHour, startHour, weatherOf } from './time.ts';
 import { TYPE_COUNT, T_MG, T_SNIPER } from './units.ts';
@@ -118,18 +118,25 @@ export function playTurn(g: IronGame, side: number): void {
   captainRally(g, side);
   medicsAtTurnStart(g, side);
   buildOrder(g, side);
-  const solo = g.scn.solo, player = g.scn.playerSide;
+  const solo = g.scn.solo, player = g.scn.playerSide, reactive = g.scn.rules.medic_reactive;
   while (g.orderPos < g.orderLen) {
     const u = g.order[g.orderPos++];
     if (g.alive[u] === 0) continue;
     activate(g, u);
+    if (reactive) medicsReact(g, 1 - side, false);
     if ((!solo || side === player) && g.scn.rules.mission_mode !== 'none' && missionComplete(g, side)) {
       g.missionWinner = side;
       g.over = true;
       return;
     }
   }
+  if (reactive) medicsReact(g, 1 - side, side !== firstSide(g));
   for (let u = 0; u < g.n; u++) if (g.side[u] === side) g.markerNow[u] = 0;
+}
+
+/** The side that plays first in every round (item 21): the player in solo games, else side 0. */
+function firstSide(g: IronGame): number {
+  return g.scn.solo ? g.scn.playerSide : 0;
 }
 
 function aliveCount(g: IronGame, s: number): number {
@@ -158,7 +165,7 @@ export function playSeeded(g: IronGame, o: Offsets, rec: Recorder): void {
     g.weatherRound[r] = g.weather;
     for (let u = 0; u < g.n; u++) g.rangeNow[u] = effectiveRange(g, u);
     g.cleared.fill(0); // R17: Engineer paths last until the end of the round
-    const first = scn.solo ? scn.playerSide : 0;
+    const first = firstSide(g);
     playTurn(g, first);
     if (!g.over) playTurn(g, 1 - first);
     if (scn.solo && aliveCount(g, scn.playerSide) === 0) g.over = true;

@@ -67,7 +67,9 @@ export const ironRulesSchema = z
     splash_recompute_tam: z.boolean().default(false),
     // R15: Medic heal and cap; R16 Captain rally at turn start; decision D2: rally also lifts a Shaken Local.
     medic_heal: z.number().int().min(0).max(5).default(2),
-    medic_reactive: z.literal(false, { message: 'reactive Medic heals (during the enemy turn) are not implemented; only false' }).default(false),
+    // R15/G15: true lets a Medic who has not healed this round heal during the enemy's turn
+    // too ("any time during the round"): see policy.ts medicsReact for when he does.
+    medic_reactive: z.boolean().default(false),
     captain_rally_phase: z.literal('turn_start').default('turn_start'),
     rally_locals: z.boolean().default(true),
     // R17: Engineer-cleared hexes cost at most this.

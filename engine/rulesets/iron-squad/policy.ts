@@ -252,6 +252,21 @@ export function medicsAtTurnStart(g: IronGame, side: number): void {
   }
 }
 
+/**
+ * R15 with rules.medic_reactive (G15: "any time during the round"): the Medics of `side`
+ * during the enemy's turn. After each enemy activation a Medic who has not healed this round
+ * heals a patient in reach who is immobilised or 2+ health down (the turn-start rule); at
+ * the end of the enemy's turn, when it closes the round (`closesRound`), he heals whoever in
+ * reach is hurt at all, since the heal would otherwise be lost with the round.
+ */
+export function medicsReact(g: IronGame, side: number, closesRound: boolean): void {
+  for (let m = 0; m < g.n; m++) {
+    if (g.alive[m] === 0 || g.side[m] !== side || g.type[m] !== T_MEDIC) continue;
+    const u = medicPatient(g, m);
+    if (u >= 0 && (closesRound || g.maxHp[u] - g.hp[u] >= 2 || g.hp[u] === 1)) heal(g, m, u);
+  }
+}
+
 /** Item 21: this turn's activation order: Engineer first (his path helps the rest), Medic last. */
 export function buildOrder(g: IronGame, side: number): void {
   let n = 0;
