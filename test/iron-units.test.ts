@@ -161,6 +161,17 @@ describe('Iron Squad units', () => {
     expect([g.hp[c], g.hp[near], g.hp[far], g.hp[hurt], g.hp[foe]]).toEqual([5, 5, 4, 3, 4]);
   });
 
+  it('56 R16 captain_rally_phase "activation": the rally comes with the Captain\'s own activation, before he moves', () => {
+    for (const phase of ['turn_start', 'activation'] as const) {
+      const { g, add } = build({ rules: { captain_rally_phase: phase } });
+      const c = add(0, 'captain', 5, 5), near = add(0, 'rifleman', 5, 6);
+      add(1, 'rifleman', 5, 9);
+      g.hp[near] = 4;
+      activate(g, c);
+      expect(g.hp[near]).toBe(phase === 'activation' ? 5 : 4);
+    }
+  });
+
   it('57 R17 hexes the Engineer entered cost friends at most 3 this round; he pays full; Road stays 2', () => {
     const spec = openBoard();
     setTerrain(spec, 5, 4, 'F');
@@ -219,7 +230,8 @@ describe('Iron Squad units', () => {
     for (const reactive of [false, true]) {
       const { g, add } = build({ rules: { medic_reactive: reactive } });
       const m = add(0, 'medic', 5, 0), u = add(0, 'rifleman', 5, 1), w = add(0, 'captain', 6, 0);
-      const m1 = add(1, 'medic', 0, 9), u1 = add(1, 'rifleman', 1, 9);
+      add(1, 'medic', 0, 9);
+      const u1 = add(1, 'rifleman', 1, 9);
       const e = add(1, 'sniper', 11, 9);
       g.hp[e] = 1; // immobilised, out of range: its activation changes nothing
       g.hp[u] = 3; g.hp[w] = 4; // 2 down (healed mid-turn), 1 down (only when the round closes)

@@ -332,16 +332,20 @@ export function walk(g: IronGame, u: number, len: number): void {
 
 /** Item 56, R16: at the start of the side's turn each Captain lifts Shaken units on his and adjacent hexes. */
 export function captainRally(g: IronGame, side: number): void {
-  const grid = g.board.grid, rallyLocals = g.scn.rules.rally_locals;
   for (let c = 0; c < g.n; c++) {
-    if (g.alive[c] === 0 || g.side[c] !== side || g.type[c] !== T_CAPTAIN) continue;
-    for (let u = 0; u < g.n; u++) {
-      if (g.alive[u] === 0 || g.side[u] !== side || grid.distance(g.hex[c], g.hex[u]) > 1) continue;
-      const shaken = g.local[u] ? rallyLocals && g.hp[u] === g.maxHp[u] - 1 : g.hp[u] === 4;
-      if (!shaken) continue;
-      g.hp[u] = g.maxHp[u];
-      g.actions[side * 8 + AC_RALLY]++;
-    }
+    if (g.alive[c] !== 0 && g.side[c] === side && g.type[c] === T_CAPTAIN) rallyAround(g, c);
+  }
+}
+
+/** Item 56: Captain c lifts Shaken friends on his and adjacent hexes (himself included) to full health. */
+export function rallyAround(g: IronGame, c: number): void {
+  const grid = g.board.grid, rallyLocals = g.scn.rules.rally_locals, side = g.side[c];
+  for (let u = 0; u < g.n; u++) {
+    if (g.alive[u] === 0 || g.side[u] !== side || grid.distance(g.hex[c], g.hex[u]) > 1) continue;
+    const shaken = g.local[u] ? rallyLocals && g.hp[u] === g.maxHp[u] - 1 : g.hp[u] === 4;
+    if (!shaken) continue;
+    g.hp[u] = g.maxHp[u];
+    g.actions[side * 8 + AC_RALLY]++;
   }
 }
 

@@ -64,6 +64,8 @@ export interface IronScenario extends CompiledScenario {
   readonly mpByType: Int32Array;
   readonly rangeByType: Int32Array;
   readonly hillsCol: number;
+  /** R16: rules.captain_rally_phase === 'activation' (a flag, so the game loop compares no strings). */
+  readonly rallyOnActivation: boolean;
 }
 
 export function compileIron(config: unknown): IronScenario {
@@ -122,5 +124,6 @@ export function compileIron(config: unknown): IronScenario {
     ruleset: 'iron-squad', sideNames, steps, timeUnit: 'round', layout, normalized, rowColumns: ROW_COLUMNS,
     rules, map: c.map, solo, playerSide, policies, units, mpByType, rangeByType,
     hillsCol: TAM_COLUMN_IDS.indexOf(rules.hills_tam_column),
+    rallyOnActivation: rules.captain_rally_phase === 'activation',
   };
 }

@@ -115,7 +115,7 @@ export function playTurn(g: IronGame, side: number): void {
       g.activated[u] = 0;
     } else g.oppUsed[u] = 0; // R10: per enemy turn
   }
-  captainRally(g, side);
+  if (!g.scn.rallyOnActivation) captainRally(g, side);
   medicsAtTurnStart(g, side);
   buildOrder(g, side);
   const solo = g.scn.solo, player = g.scn.playerSide, reactive = g.scn.rules.medic_reactive;

@@ -70,7 +70,9 @@ export const ironRulesSchema = z
     // R15/G15: true lets a Medic who has not healed this round heal during the enemy's turn
     // too ("any time during the round"): see policy.ts medicsReact for when he does.
     medic_reactive: z.boolean().default(false),
-    captain_rally_phase: z.literal('turn_start').default('turn_start'),
+    // R16/G16: "turn_start" = before any activation (ASSUMED); "activation" = at the
+    // Captain's own activation, before he moves (units that moved to him first count).
+    captain_rally_phase: z.enum(['turn_start', 'activation']).default('turn_start'),
     rally_locals: z.boolean().default(true),
     // R17: Engineer-cleared hexes cost at most this.
     engineer_path_cap: z.number().int().min(1).max(5).default(3),

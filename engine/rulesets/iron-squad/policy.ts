@@ -7,11 +7,11 @@
 import { UNREACHED } from '../../geometry/hex-path.ts';
 import {
   attackBase, backfireChance, canShoot, expectedValue, fire, heal, medicPatient, mpAvailable, preparePath,
-  revealSlot, walk, inSniperArea,
+  rallyAround, revealSlot, walk, inSniperArea,
 } from './actions.ts';
 import { POL_BOT, TGT_LOWEST_HP } from './policy-params.ts';
 import type { IronGame } from './state.ts';
-import { BOT_PRIORITY, T_ENGINEER, T_MEDIC, T_MG, T_SNIPER, TAM, TYPE_WEAPON, W_GRENADE, W_RIFLE } from './units.ts';
+import { BOT_PRIORITY, T_CAPTAIN, T_ENGINEER, T_MEDIC, T_MG, T_SNIPER, TAM, TYPE_WEAPON, W_GRENADE, W_RIFLE } from './units.ts';
 
 /** VP-equivalent of a kill on top of the health it removes (item 68: 3 VP). */
 const KILL_BONUS = 3;
@@ -219,6 +219,8 @@ function setFacing(g: IronGame, u: number): void {
 export function activate(g: IronGame, u: number): void {
   const pol = g.scn.policies[g.side[u]];
   g.activated[u] = 1;
+  // R16 "activation": the Captain rallies as his activation begins, before he moves.
+  if (g.scn.rallyOnActivation && g.type[u] === T_CAPTAIN && g.local[u] === 0) rallyAround(g, u);
   let mp = mpAvailable(g, u);
   if (pol.revealsPerActivation > 0) mp = reveals(g, u, mp, pol.revealsPerActivation);
   if (pol.fireFirst) tryFire(g, u);
