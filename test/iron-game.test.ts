@@ -268,6 +268,26 @@ describe('Iron Squad turns and victory', () => {
     }
     expect(moves[0]).toBe(moves[1]);
   });
+
+  it('R19 full_information (debug mode): deny_weight then steers a unit toward the enemy mission objective', () => {
+    const moves: number[] = [];
+    for (const full of [false, true]) {
+      for (const enemyMission of [-1, 40]) {
+        const { g, add, at } = build({ seed: 5, rules: { full_information: full }, policies: [{ id: 'rush', deny_weight: 5 }, 'rush'] });
+        const u = add(0, 'rifleman', 5, 1);
+        add(1, 'captain', 5, 8);
+        g.missionHex[0] = at(2, 6);
+        g.missionHex[1] = enemyMission;
+        activate(g, u);
+        moves.push(g.hex[u]);
+      }
+    }
+    expect(moves[0]).toBe(moves[1]); // hidden: the enemy's card changes nothing
+    expect(moves[2]).toBe(moves[0]); // full information, but no enemy mission
+    expect(moves[3]).not.toBe(moves[2]); // full information: it moves to guard hex 40
+    const { g } = build();
+    expect(g.board.grid.distance(moves[3], 40)).toBeLessThan(g.board.grid.distance(moves[2], 40));
+  });
 });
 
 describe('Iron Squad solo', () => {

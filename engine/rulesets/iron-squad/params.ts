@@ -54,6 +54,9 @@ export const ironRulesSchema = z
     explore_deck_units_per_nation: z.number().int().min(0).max(4).default(2),
     // R8: missions.
     mission_mode: z.enum(['control_and_kill', 'none']).default('control_and_kill'),
+    // R19: the "full information" debug mode: policies may read the enemy's secret mission
+    // (policy `deny_weight` then guards its objective hex). Hidden by default.
+    full_information: z.boolean().default(false),
     mission_fallback_kills: z.number().int().min(1).max(7).default(2),
     // R10: Sniper opportunity attacks.
     sniper_opp_per_enemy_turn: z.number().int().min(0).max(5).default(1),

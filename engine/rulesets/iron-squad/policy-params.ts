@@ -31,6 +31,8 @@ const weights = {
   exposure_weight: z.number().min(0).max(10).optional(),
   /** Weight per hex of closing in on the nearest enemy. */
   approach_weight: z.number().min(0).max(10).optional(),
+  /** Weight per hex of closing in on the enemy's mission objective; used only with rules.full_information (R19). */
+  deny_weight: z.number().min(0).max(10).optional(),
   /** How targets are picked. */
   target_rule: z.enum(TARGET_RULES).optional(),
   /** Spend MP to reveal adjacent face-down tiles (at most this many per activation). */
@@ -56,6 +58,7 @@ export interface PolicyParams {
   vpWeight: number;
   exposureWeight: number;
   approachWeight: number;
+  denyWeight: number;
   targetRule: number;
   revealsPerActivation: number;
   fireFirst: boolean;
@@ -64,9 +67,9 @@ export interface PolicyParams {
 }
 
 const PRESETS: Record<(typeof POLICY_IDS)[number], Omit<PolicyParams, 'kind'>> = {
-  bot: { attackWeight: 4, coverWeight: 0.1, objectiveWeight: 0, vpWeight: 0, exposureWeight: 0, approachWeight: 1, targetRule: TGT_LOWEST_HP, revealsPerActivation: 0, fireFirst: false, maxBackfire: 1, deployDepth: 0 },
-  rush: { attackWeight: 2, coverWeight: 0.05, objectiveWeight: 1.5, vpWeight: 0.5, exposureWeight: 0.2, approachWeight: 0.2, targetRule: TGT_MAX_DAMAGE, revealsPerActivation: 1, fireFirst: false, maxBackfire: 0.4, deployDepth: 0 },
-  farm: { attackWeight: 1.5, coverWeight: 0.15, objectiveWeight: 0.3, vpWeight: 2, exposureWeight: 0.8, approachWeight: 0.1, targetRule: TGT_MAX_DAMAGE, revealsPerActivation: 3, fireFirst: true, maxBackfire: 0.25, deployDepth: 1 },
+  bot: { attackWeight: 4, coverWeight: 0.1, objectiveWeight: 0, vpWeight: 0, exposureWeight: 0, approachWeight: 1, denyWeight: 0, targetRule: TGT_LOWEST_HP, revealsPerActivation: 0, fireFirst: false, maxBackfire: 1, deployDepth: 0 },
+  rush: { attackWeight: 2, coverWeight: 0.05, objectiveWeight: 1.5, vpWeight: 0.5, exposureWeight: 0.2, approachWeight: 0.2, denyWeight: 0, targetRule: TGT_MAX_DAMAGE, revealsPerActivation: 1, fireFirst: false, maxBackfire: 0.4, deployDepth: 0 },
+  farm: { attackWeight: 1.5, coverWeight: 0.15, objectiveWeight: 0.3, vpWeight: 2, exposureWeight: 0.8, approachWeight: 0.1, denyWeight: 0.5, targetRule: TGT_MAX_DAMAGE, revealsPerActivation: 3, fireFirst: true, maxBackfire: 0.25, deployDepth: 1 },
 };
 
 export function resolvePolicy(p: PolicyConfig): PolicyParams {
@@ -81,6 +84,7 @@ export function resolvePolicy(p: PolicyConfig): PolicyParams {
     vpWeight: o.vp_weight ?? base.vpWeight,
     exposureWeight: o.exposure_weight ?? base.exposureWeight,
     approachWeight: o.approach_weight ?? base.approachWeight,
+    denyWeight: o.deny_weight ?? base.denyWeight,
     targetRule: o.target_rule ? TARGET_RULES.indexOf(o.target_rule) : base.targetRule,
     revealsPerActivation: o.reveals_per_activation ?? base.revealsPerActivation,
     fireFirst: o.fire_first ?? base.fireFirst,

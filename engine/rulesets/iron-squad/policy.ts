@@ -156,6 +156,8 @@ function chooseDestination(g: IronGame, u: number, mp: number): number {
   }
   const ne = nearestEnemy(g, g.hex[u]);
   const mh = g.missionHex[side];
+  // R19: the enemy's mission card is secret unless the full-information mode is on.
+  const eh = r.full_information && pol.denyWeight > 0 ? g.missionHex[1 - side] : -1;
   const revealCost = r.reveal_mp_cost;
   let best = g.hex[u], bs = -1e9;
   for (let i = 0; i < p.reachedCount; i++) {
@@ -166,6 +168,7 @@ function chooseDestination(g: IronGame, u: number, mp: number): number {
       s += pol.attackWeight * g.val[0];
     }
     if (mh >= 0 && pol.objectiveWeight > 0) s -= pol.objectiveWeight * grid.distance(h, mh);
+    if (eh >= 0) s -= pol.denyWeight * grid.distance(h, eh);
     if (pol.vpWeight > 0) {
       let vp = 0;
       if (g.exploreExtra[h] !== 0) vp += r.vp_explore;
