@@ -1,17 +1,15 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHUNK_GAMES } from '../sim/chunks.ts';
 import { buildResultsDoc, type ResultsDoc } from '../sim/results.ts';
 import { runSimulation } from '../sim/run.ts';
 import { mergeShards, parseShard, shardRange } from '../sim/shards.ts';
 import { stableSummary } from '../sim/summary.ts';
 import { configErrorOf } from './config-error.ts';
-import { assertDistFresh, ROOT } from './dist-fresh.ts';
+import { cliSandbox } from './cli-harness.ts';
+import { ROOT } from './dist-fresh.ts';
 
-const CLI = join(ROOT, 'dist', 'cli.js');
 const IRON = join(ROOT, 'configs', 'iron-squad', 'default.json');
 
 /** The results document of games [0, games) played in one piece, or as shard k of n. */
@@ -94,18 +92,7 @@ describe('mergeShards', () => {
 });
 
 describe('squadsim run --shard / merge (CLI)', () => {
-  let tmp: string;
-  beforeAll(() => {
-    assertDistFresh(CLI, ['cli', 'sim', 'engine']);
-    tmp = mkdtempSync(join(tmpdir(), 'squadsim-shard-'));
-  });
-  afterAll(() => {
-    if (tmp) rmSync(tmp, { recursive: true, force: true });
-  });
-  const cli = (args: string[]) => {
-    const r = spawnSync(process.execPath, [CLI, ...args], { cwd: tmp, encoding: 'utf8', timeout: 120_000 });
-    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-  };
+  const { cli, dir } = cliSandbox('squadsim-shard-');
 
   it('shards on different worker counts merge into the unsharded run, per-game rows included', () => {
     const common = ['--games', '1500', '--seed', '11', '--record', 'games'];
@@ -116,10 +103,10 @@ describe('squadsim run --shard / merge (CLI)', () => {
     const m = cli(['merge', 's2/results.json', 's1/results.json', '--out', 'merged', '--json']);
     expect(m.stderr).toBe('');
     expect(m.code).toBe(0);
-    const read = (d: string) => JSON.parse(readFileSync(join(tmp, d, 'results.json'), 'utf8')) as ResultsDoc;
+    const read = (d: string) => JSON.parse(readFileSync(join(dir(), d, 'results.json'), 'utf8')) as ResultsDoc;
     expect(stable(read('merged'))).toBe(stable(read('whole')));
     expect(JSON.stringify(stableSummary(JSON.parse(m.stdout)))).toBe(JSON.stringify(stableSummary(read('whole').summary)));
-    expect(readFileSync(join(tmp, 'merged', 'games.f64')).equals(readFileSync(join(tmp, 'whole', 'games.f64')))).toBe(true);
+    expect(readFileSync(join(dir(), 'merged', 'games.f64')).equals(readFileSync(join(dir(), 'whole', 'games.f64')))).toBe(true);
   }, 180_000);
 
   it('bad --shard and incomplete merges exit 2 and write nothing', () => {
@@ -132,15 +119,15 @@ describe('squadsim run --shard / merge (CLI)', () => {
       const r = cli([...args]);
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr).toMatch(msg);
-      expect(existsSync(join(tmp, args[args.length - 1]))).toBe(false);
+      expect(existsSync(join(dir(), args[args.length - 1]))).toBe(false);
     }
     expect(cli(['run', '--games', '1500', '--seed', '2', '--workers', '0', '--shard', '1/3', '--out', 'p1']).code).toBe(0);
     const m = cli(['merge', 'p1/results.json', '--out', 'pm']);
     expect(m.code).toBe(2);
     expect(m.stderr).toMatch(/missing 2\/3, 3\/3/);
-    expect(existsSync(join(tmp, 'pm'))).toBe(false);
+    expect(existsSync(join(dir(), 'pm'))).toBe(false);
     const none = cli(['merge', 'nope/results.json', '--out', 'pn']);
     expect(none.code).toBe(2);
-    expect(existsSync(join(tmp, 'pn'))).toBe(false);
+    expect(existsSync(join(dir(), 'pn'))).toBe(false);
   }, 180_000);
 });
