@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { dirname, resolve } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { ConfigError } from '../engine/errors.ts';
 import { loadConfig } from '../sim/config.ts';
@@ -8,6 +9,8 @@ import { runSimulation, type RunResult } from '../sim/run.ts';
 import type { Summary } from '../sim/summary.ts';
 import { DEFAULT_MAX_GAMES, type TargetErrorInfo } from '../sim/target-error.ts';
 import { parseShard, shardRange, type ShardInfo } from '../sim/shards.ts';
+import { checkpointWriter, readCheckpoint, removeCheckpoint, type CheckpointKey } from '../sim/checkpoint.ts';
+import { configHash } from '../sim/hash.ts';
 import { intFlag } from './errors.ts';
 
 const DEFAULT_GAMES = 100_000;
@@ -25,6 +28,8 @@ interface RunArgs {
   maxGames?: unknown;
   record?: string;
   shard?: unknown;
+  checkpoint?: string;
+  checkpointSeconds: unknown;
 }
 
 // games/seed/workers have no yargs `type`: a number type turns "abc" into NaN and loses
@@ -37,6 +42,8 @@ function builder(y: Argv): Argv<RunArgs> {
     .option('max-games', { describe: 'stop a --target-error run here even if the target is not met', defaultDescription: String(DEFAULT_MAX_GAMES), requiresArg: true })
     .option('record', { type: 'string', choices: ['games'], describe: 'also store one row per game beside DIR/results.json (needs --out; see docs/csv.md)', requiresArg: true })
     .option('shard', { describe: 'play only shard K of N of the run (e.g. 2/4), for `squadsim merge` to combine', requiresArg: true })
+    .option('checkpoint', { type: 'string', describe: 'save progress to FILE now and then; rerunning the same command resumes from it (deleted when the run completes)', requiresArg: true })
+    .option('checkpoint-seconds', { describe: 'seconds between checkpoint saves', default: 30, requiresArg: true })
     .option('seed', { alias: 's', describe: 'master seed, 0..4294967295', default: 1, requiresArg: true })
     .option('workers', { alias: 'w', describe: 'worker threads; 0 plays on the main thread', defaultDescription: 'CPU cores', requiresArg: true })
     .option('out', { alias: 'o', type: 'string', describe: 'write DIR/results.json (the full results document)', requiresArg: true })
@@ -45,6 +52,7 @@ function builder(y: Argv): Argv<RunArgs> {
     .example('$0 run my.json --out out/', 'write out/results.json')
     .example('$0 run --target-error 0.005 --json', 'play until both win rates are known to ±0.5%')
     .example('$0 run --games 20000 --record games --out out/', 'also store per-game rows (squadsim export --table games)')
+    .example('$0 run --games 10000000 --checkpoint run.ckpt --out out/', 'a long run that survives an interruption: rerun the same command to resume')
     .example('$0 run --games 1000000 --shard 1/4 --out shard1/', 'the first quarter of a run; `squadsim merge shard*/results.json --out all/`') as unknown as Argv<RunArgs>;
 }
 
@@ -59,22 +67,40 @@ async function handler(argv: ArgumentsCamelCase<RunArgs>): Promise<void> {
   const shard = argv.shard === undefined ? undefined : parseShard(String(argv.shard));
   if (shard && targetError !== undefined) throw new ConfigError('--shard', argv.shard, 'cannot be used with --target-error (where a run stops depends on every chunk before it)');
   if (shard) shardRange(games, shard.index, shard.count); // too many shards for the games: exit 2 before any work
+  if (argv.checkpoint !== undefined && argv.record !== undefined) throw new ConfigError('--checkpoint', argv.checkpoint, 'cannot be used with --record games (the per-game rows are not checkpointed)');
+  const checkpointSeconds = intFlag('checkpoint-seconds', argv.checkpointSeconds, 1, 86_400, 'a whole number of seconds from 1 to 86400');
+  if (argv.checkpoint !== undefined) {
+    try {
+      checkOutputDir(dirname(resolve(argv.checkpoint)));
+    } catch (e) {
+      throw new ConfigError('--checkpoint', argv.checkpoint, `expected a file path in a writable folder (${(e as Error).message})`);
+    }
+  }
   if (argv.out !== undefined) checkOutDir(argv.out);
   // Bad config input is reported here, before any game is played or any file written.
   const loaded = loadConfig(argv.config);
   const width = loaded.scn.rowColumns?.length ?? 0;
   if (argv.record !== undefined && width === 0) throw new ConfigError('--record', argv.record, `is not supported by ruleset ${loaded.ruleset.id} (it defines no per-game rows)`);
 
+  const key: CheckpointKey = {
+    ruleset: loaded.ruleset.id, configHash: configHash(loaded.scn.normalized), seed, games,
+    maxGames: targetError === undefined ? null : maxGames, targetError: targetError ?? null, shard: shard ?? null,
+  };
+  const resume = argv.checkpoint !== undefined ? readCheckpoint(argv.checkpoint, key, loaded.scn.layout.size) : undefined;
+  if (resume) process.stderr.write(`squadsim: resuming from ${argv.checkpoint}: ${resume.nextChunk} chunk(s) already played\n`);
   const rows = argv.record !== undefined ? openRows(argv.out!, width) : undefined;
   let run: RunResult;
   try {
     run = await runSimulation({
       config: loaded, games, seed, workers, progress: !argv.json,
       ...(shard ? { shard } : {}),
+      ...(resume ? { resume } : {}),
+      ...(argv.checkpoint !== undefined ? { onMerged: checkpointWriter(argv.checkpoint, key, checkpointSeconds, resume?.elapsedSeconds) } : {}),
       ...(targetError !== undefined ? { targetError, maxGames } : {}),
       ...(rows ? { onRows: (r: Float64Array) => rows.append(r) } : {}),
     });
     if (argv.out !== undefined) writeOut(argv.out, run, rows);
+    if (argv.checkpoint !== undefined) removeCheckpoint(argv.checkpoint);
   } catch (e) {
     rows?.abort();
     throw e;

@@ -6,6 +6,7 @@ import { configHash } from './hash.ts';
 import { defaultWorkerFile, runOnPool } from './pool.ts';
 import { makeProgress, type ProgressFn } from './progress.ts';
 import { shardRange, type ShardInfo } from './shards.ts';
+import type { Resume } from './checkpoint.ts';
 import { buildSummary, type Summary } from './summary.ts';
 import { DEFAULT_MAX_GAMES, estimateGames, halfWidths, targetMet, type TargetErrorInfo } from './target-error.ts';
 import { runChunk, type ChunkTask } from './worker.ts';
@@ -32,6 +33,13 @@ export interface RunOptions {
    * its chunks (sim/shards.ts). `squadsim merge` adds the shards back into the whole run.
    */
   shard?: { index: number; count: number };
+  /**
+   * Continue a run from a checkpoint (sim/checkpoint.ts): its first `nextChunk` chunks
+   * (counted from the run's, or the shard's, first chunk) are already merged into `acc`.
+   */
+  resume?: Resume;
+  /** Called after each chunk is merged, in chunk order, with the chunks merged so far and the accumulators. */
+  onMerged?: (chunksDone: number, acc: Float64Array) => void;
   /** Master seed, an integer in 0..2^32-1. */
   seed: number;
   /** Worker threads; default os.availableParallelism(). 0 plays on the calling thread. */
@@ -87,26 +95,34 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
   if (opts.shard && targetError !== undefined) throw new RangeError('a targetError run cannot be sharded: its stopping point depends on every chunk before it');
   const shard = opts.shard ? shardRange(minGames, opts.shard.index, opts.shard.count) : undefined;
   // A shard plays chunks [first, first + length) of the whole run's cut.
-  const first = shard ? shard.firstGame / CHUNK_GAMES : 0;
+  const base = shard ? shard.firstGame / CHUNK_GAMES : 0;
   const endGame = shard ? shard.firstGame + shard.games : maxGames;
+  const resume = opts.resume;
+  const total = Math.ceil(endGame / CHUNK_GAMES) - base;
+  if (resume && (resume.nextChunk > total || resume.acc.length !== scn.layout.size)) throw new RangeError(`resume: ${resume.nextChunk} chunks of ${resume.acc.length} values do not fit a run of ${total} chunks of ${scn.layout.size}`);
+  // Chunks already merged by a checkpointed run are skipped.
+  const first = base + (resume?.nextChunk ?? 0);
 
   const t0 = performance.now();
   // Up to maxGames in fixed chunks; a targetError run stops at the first chunk boundary
   // (at or after minGames) where the criterion holds, so only that prefix is ever merged.
   // Chunk i is computed on demand (the same cut as planChunks): --max-games may be huge.
   const chunk = (i: number): Chunk => [(first + i) * CHUNK_GAMES, Math.min(CHUNK_GAMES, endGame - (first + i) * CHUNK_GAMES)];
+  const outcomeAt = scn.layout.offset(BLOCK.outcome);
+  let games = Math.min(first * CHUNK_GAMES, endGame) - base * CHUNK_GAMES;
+  // A targetError run checkpointed at its stopping point has nothing left to play.
+  let reached = resume !== undefined && targetError !== undefined && games >= minGames && targetMet(resume.acc.subarray(outcomeAt, outcomeAt + 2), games, targetError);
   const tasks = {
-    length: Math.ceil(endGame / CHUNK_GAMES) - first,
+    length: reached ? 0 : Math.ceil(endGame / CHUNK_GAMES) - first,
     at: (i: number): ChunkTask => ({ config, configHash: hash, seed, start: chunk(i)[0], count: chunk(i)[1], ...(rows ? { rows } : {}) }),
   };
-  const outcomeAt = scn.layout.offset(BLOCK.outcome);
-  let games = 0;
-  let reached = false;
   const progress = makeProgress(opts.progress, shard ? shard.games : minGames);
-  const merger = new OrderedMerger(new Float64Array(scn.layout.size), (i, buf) => {
+  if (games > 0) progress.update(games);
+  const merger = new OrderedMerger(resume ? Float64Array.from(resume.acc) : new Float64Array(scn.layout.size), (i, buf) => {
     const [start, count] = chunk(i);
     if (rows) onRows(buf.subarray(scn.layout.size), start);
-    games = start + count - (shard ? shard.firstGame : 0);
+    games = start + count - base * CHUNK_GAMES;
+    opts.onMerged?.(first - base + i + 1, merger.dst);
     if (targetError === undefined || games < minGames) return false;
     const wins = merger.dst.subarray(outcomeAt, outcomeAt + 2);
     reached = targetMet(wins, games, targetError);
@@ -134,7 +150,7 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
     progress.stop();
   }
   if (!merger.stopped && merger.merged !== tasks.length) throw new Error(`merged ${merger.merged} of ${tasks.length} chunks`);
-  const elapsedSeconds = (performance.now() - t0) / 1000;
+  const elapsedSeconds = (performance.now() - t0) / 1000 + (resume?.elapsedSeconds ?? 0);
 
   const acc = merger.dst;
   const summary = buildSummary({ ruleset, scn, games, seed, configHash: hash, acc, elapsedSeconds });

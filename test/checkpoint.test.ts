@@ -1,0 +1,99 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CHUNK_GAMES } from '../sim/chunks.ts';
+import { runSimulation, type RunResult } from '../sim/run.ts';
+import { stableSummary } from '../sim/summary.ts';
+import { CLI, cliSandbox } from './cli-harness.ts';
+
+const same = (a: RunResult, b: RunResult): void => {
+  expect(JSON.stringify(stableSummary(a.summary))).toBe(JSON.stringify(stableSummary(b.summary)));
+  expect(Buffer.from(a.acc.buffer).equals(Buffer.from(b.acc.buffer))).toBe(true);
+};
+
+describe('resuming from a checkpoint (sim/run.ts resume)', () => {
+  it('a run interrupted after 2 chunks and resumed equals the uninterrupted run', async () => {
+    const whole = await runSimulation({ games: 2300, seed: 3, workers: 0 });
+    let saved: { nextChunk: number; acc: Float64Array } | undefined;
+    await expect(runSimulation({
+      games: 2300, seed: 3, workers: 0,
+      onMerged: (done, acc) => {
+        if (done === 2) saved = { nextChunk: done, acc: Float64Array.from(acc) };
+        if (done === 3) throw new Error('interrupted');
+      },
+    })).rejects.toThrow('interrupted');
+    expect(saved?.nextChunk).toBe(2);
+    const resumed = await runSimulation({ games: 2300, seed: 3, workers: 0, resume: { ...saved!, elapsedSeconds: 1 } });
+    same(resumed, whole);
+    expect(resumed.elapsedSeconds).toBeGreaterThanOrEqual(1);
+  }, 120_000);
+
+  it('a --target-error run checkpointed where it stopped plays nothing more; resumed earlier it stops at the same chunk', async () => {
+    const opts = { games: 1000, seed: 8, workers: 0, targetError: 0.02, maxGames: 20_000 };
+    const states: Float64Array[] = [];
+    const whole = await runSimulation({ ...opts, onMerged: (_d, acc) => void states.push(Float64Array.from(acc)) });
+    const chunks = whole.games / CHUNK_GAMES;
+    expect(chunks).toBeGreaterThan(3);
+    expect(whole.targetError?.reached).toBe(true);
+    for (const k of [2, chunks]) {
+      const resumed = await runSimulation({ ...opts, resume: { nextChunk: k, acc: states[k - 1], elapsedSeconds: 0 } });
+      same(resumed, whole);
+      expect(resumed.targetError).toEqual(whole.targetError);
+    }
+  }, 120_000);
+});
+
+describe('squadsim run --checkpoint (CLI)', () => {
+  const { cli, dir } = cliSandbox('squadsim-ckpt-');
+  const args = (out: string, ckpt: string) => ['run', '--games', '12000', '--seed', '4', '--workers', '1', '--out', out, '--checkpoint', ckpt, '--checkpoint-seconds', '1'];
+
+  it('killed mid-run and rerun, it resumes and writes the same results as an uninterrupted run; then the checkpoint is gone', async () => {
+    const ckpt = join(dir(), 'run.ckpt');
+    const child = spawn(process.execPath, [CLI, ...args('killed', ckpt)], { cwd: dir(), stdio: 'ignore' });
+    const exited = new Promise((r) => child.on('exit', r));
+    const t0 = Date.now();
+    while (!existsSync(ckpt) && Date.now() - t0 < 60_000) await new Promise((r) => setTimeout(r, 50));
+    child.kill('SIGKILL');
+    await exited;
+    expect(existsSync(ckpt)).toBe(true);
+    expect(existsSync(join(dir(), 'killed', 'results.json'))).toBe(false);
+    const done = JSON.parse(readFileSync(ckpt, 'utf8')).nextChunk;
+    expect(done).toBeGreaterThan(0);
+    expect(done).toBeLessThan(24);
+
+    const resumed = cli(args('killed', ckpt));
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toMatch(new RegExp(`resuming from .*run\\.ckpt: ${done} chunk`));
+    expect(existsSync(ckpt)).toBe(false);
+    const whole = cli(['run', '--games', '12000', '--seed', '4', '--workers', '2', '--out', 'whole']);
+    expect(whole.code).toBe(0);
+    const doc = (d: string) => {
+      const r = JSON.parse(readFileSync(join(dir(), d, 'results.json'), 'utf8'));
+      return JSON.stringify({ ...r, summary: stableSummary(r.summary) });
+    };
+    expect(doc('killed')).toBe(doc('whole'));
+  }, 240_000);
+
+  it('a checkpoint of another run, a damaged one, or with --record exits 2 and writes nothing', () => {
+    const ckpt = join(dir(), 'seed4.ckpt');
+    const { configHash, version } = JSON.parse(cli(['run', '--games', '500', '--workers', '0', '--json']).stdout);
+    const doc = { schema: 'squadsim.checkpoint/1', ruleset: 'nco', configHash, seed: 4, games: 12000, maxGames: null, targetError: null, shard: null, version, chunkGames: 500, nextChunk: 1, elapsedSeconds: 1, acc: [] };
+    writeFileSync(ckpt, JSON.stringify(doc));
+    const cases: [string[], RegExp][] = [
+      [['--seed', '5'], /--checkpoint: got ".*seed4\.ckpt"; belongs to another run \(seed 4, this run 5\)/],
+      [['--seed', '4', '--record', 'games'], /--checkpoint.*cannot be used with --record games/],
+    ];
+    for (const [extra, msg] of cases) {
+      const r = cli(['run', '--games', '12000', '--workers', '0', '--out', 'bad', '--checkpoint', ckpt, ...extra]);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(msg);
+      expect(existsSync(join(dir(), 'bad'))).toBe(false);
+    }
+    writeFileSync(ckpt, '{');
+    const r = cli(['run', '--games', '12000', '--workers', '0', '--out', 'bad', '--checkpoint', ckpt]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/is not valid JSON/);
+    expect(existsSync(join(dir(), 'bad'))).toBe(false);
+  });
+});
