@@ -37,3 +37,28 @@ describe('scripted policy: Fire or Cover Fire', () => {
     expect(g.pickTarget).toBe(b0 + 1);
   });
 });
+
+// R36: full information: the scripted policy reads the enemy's roster and state (values,
+// wounds) when it picks a target; only S4's missions are hidden (guessMission, R32).
+describe('R36 full information: target_priority reads the enemy roster and state', () => {
+  /** Index of the target (0 = the enemy Private, listed first so he wins ties; 1 = the Sergeant). */
+  const pick = (priority: string, hurtSergeant: boolean) => {
+    const { g, b0 } = build({ a: [SGT, PVT], b: [PVT, SGT], policies: [{ id: 'cautious', target_priority: priority }, 'cautious'] });
+    place(g, 1, 18, 8);
+    place(g, 0, 34, 2);
+    place(g, b0, 24, 20); // the enemy Private and Sergeant, equally far, both in the open
+    place(g, b0 + 1, 12, 20);
+    if (hurtSergeant) g.health[b0 + 1] -= 1;
+    g.actOrder.set([1, 0, 2, 3]);
+    chooseOrder(g, 0);
+    expect(g.pick).toBe(1);
+    return g.pickTarget - b0;
+  };
+
+  it('R36 target_priority valuable reads the enemy Sergeant\'s kill value, weakest his wound', () => {
+    expect(pick('nearest', false)).toBe(0); // a tie: the first listed
+    expect(pick('weakest', false)).toBe(0);
+    expect(pick('valuable', false)).toBe(1);
+    expect(pick('weakest', true)).toBe(1);
+  });
+});
