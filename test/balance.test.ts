@@ -1,8 +1,6 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { analyzeBalance, BALANCE_SCHEMA } from '../analysis/balance.ts';
 import { Rng } from '../engine/rng.ts';
 import { compileNco } from '../engine/rulesets/nco/compile.ts';
@@ -12,17 +10,9 @@ import { compileRoster } from '../engine/rulesets/nco/roster.ts';
 import { loadSweep, loadSweepObject, runSweep } from '../sim/sweep.ts';
 import { assertDistFresh, ROOT } from './dist-fresh.ts';
 import { configErrorOf } from './config-error.ts';
+import { cliSandbox } from './cli-harness.ts';
 
-const CLI = join(ROOT, 'dist', 'cli.js');
 const SWEEPS = join(ROOT, 'configs', 'nco', 'sweeps');
-let tmp: string;
-
-beforeAll(() => {
-  tmp = mkdtempSync(join(tmpdir(), 'squadsim-balance-'));
-});
-afterAll(() => {
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
 
 function randFrom(seed: number): () => number {
   const rng = new Rng(seed);
@@ -162,13 +152,10 @@ describe('balance flags a mis-costed soldier', () => {
 });
 
 describe('squadsim balance (CLI)', () => {
-  function cli(args: string[]) {
-    const r = spawnSync(process.execPath, [CLI, ...args], { cwd: tmp, encoding: 'utf8', timeout: 120_000 });
-    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-  }
+  const { cli, dir } = cliSandbox('squadsim-balance-');
 
   it('writes DIR/balance.json and prints the same JSON with --json', () => {
-    assertDistFresh(CLI, ['cli', 'sim', 'engine', 'analysis']);
+    const tmp = dir();
     const sweep = join(tmp, 'small.json');
     writeFileSync(sweep, JSON.stringify({ ruleset: 'nco', pairs: 30, games_per_pair: 4, features: ['types'], seed: 3 }));
     const r = cli(['balance', sweep, '--json', '--workers', '1', '--out', join(tmp, 'o')]);
@@ -186,6 +173,7 @@ describe('squadsim balance (CLI)', () => {
   }, 180_000);
 
   it('bad input exits 2 and writes nothing', () => {
+    const tmp = dir();
     const sweep = join(tmp, 'bad.json');
     writeFileSync(sweep, JSON.stringify({ ruleset: 'nco', pairs: 30, games_per_pair: 4, cost_overrides: { privat: 30 } }));
     const r = cli(['balance', sweep, '--out', join(tmp, 'bad-out')]);

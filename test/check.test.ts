@@ -1,15 +1,12 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BASELINE_SCHEMA, compareWithBaseline, parseBaseline, type Baseline } from '../analysis/check.ts';
 import { meanDiffTest, twoProportionTest, twoSidedP } from '../analysis/stat-tests.ts';
 import { ConfigError } from '../engine/errors.ts';
-import { assertDistFresh } from './dist-fresh.ts';
+import { cliSandbox } from './cli-harness.ts';
+import { ROOT } from './dist-fresh.ts';
 
-const ROOT = join(import.meta.dirname, '..');
-const CLI = join(ROOT, 'dist', 'cli.js');
 const SMOKE = join(ROOT, 'configs', 'nco', 'baselines', 'smoke.json');
 const GAMES = '1000';
 
@@ -112,19 +109,15 @@ describe('compareWithBaseline', () => {
 });
 
 describe('squadsim check: the CI gate against the shipped smoke baseline', () => {
+  const { cli, dir } = cliSandbox('squadsim-check-');
   let tmp: string;
-  const cli = (args: string[]) => {
-    const r = spawnSync(process.execPath, [CLI, ...args], { cwd: tmp, encoding: 'utf8', timeout: 120_000 });
-    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-  };
   const run = (config: string | null, seed: number, out: string): void => {
     const r = cli(['run', ...(config ? [config] : []), '--games', GAMES, '--seed', String(seed), '--workers', '1', '--out', out]);
     expect(r.code, r.stderr).toBe(0);
   };
 
   beforeAll(() => {
-    assertDistFresh(CLI, ['cli', 'sim', 'engine', 'analysis']);
-    tmp = mkdtempSync(join(tmpdir(), 'squadsim-check-'));
+    tmp = dir();
     const c = JSON.parse(readFileSync(join(ROOT, 'configs', 'nco', 'default.json'), 'utf8'));
     for (const s of c.sides) if (typeof s.roster === 'string') s.roster = resolve(join(ROOT, 'configs', 'nco'), s.roster);
     c.sides[0].policy = 'random';
@@ -133,10 +126,6 @@ describe('squadsim check: the CI gate against the shipped smoke baseline', () =>
     run(null, 2, 'same2');
     run(join(tmp, 'random.json'), 1, 'random');
   }, 300_000);
-
-  afterAll(() => {
-    if (tmp) rmSync(tmp, { recursive: true, force: true });
-  });
 
   it('passes the unchanged default matchup (exit 0), with two different seeds', () => {
     for (const dir of ['same1', 'same2']) {

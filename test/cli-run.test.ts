@@ -1,30 +1,13 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertDistFresh } from './dist-fresh.ts';
+import { describe, expect, it } from 'vitest';
+import { cliSandbox } from './cli-harness.ts';
+import { ROOT } from './dist-fresh.ts';
 
 // These tests run the built CLI the way users do (npm test builds dist/ first).
-const ROOT = join(import.meta.dirname, '..');
-const CLI = join(ROOT, 'dist', 'cli.js');
 const DEFAULT = join(ROOT, 'configs', 'nco', 'default.json');
 
-let tmp: string;
-
-beforeAll(() => {
-  assertDistFresh(CLI, ['cli', 'sim', 'engine']);
-  tmp = mkdtempSync(join(tmpdir(), 'squadsim-cli-'));
-});
-
-afterAll(() => {
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
-
-function cli(args: string[], cwd = tmp) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', timeout: 120_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const { cli, dir } = cliSandbox('squadsim-cli-');
 
 /** The default config with its roster paths made absolute, so a copy works from any folder. */
 function defaultConfig(): Record<string, any> {
@@ -34,7 +17,7 @@ function defaultConfig(): Record<string, any> {
 }
 
 function writeConfig(name: string, content: unknown): string {
-  const p = join(tmp, name);
+  const p = join(dir(), name);
   writeFileSync(p, typeof content === 'string' ? content : JSON.stringify(content));
   return p;
 }
@@ -67,7 +50,7 @@ describe('squadsim run', () => {
   }, 120_000);
 
   it('prints a human table and writes results.json with --out', () => {
-    const out = join(tmp, 'ok-out');
+    const out = join(dir(), 'ok-out');
     const r = cli(['run', writeConfig('ok.json', defaultConfig()), '--games', '600', '--workers', '0', '--out', out]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/US Army/);
@@ -111,7 +94,7 @@ describe('squadsim run: bad input exits 2 and writes nothing', () => {
 
   for (const [name, args, patterns] of cases) {
     it(name, () => {
-      const out = join(tmp, `out-${name.replace(/\W+/g, '-')}`);
+      const out = join(dir(), `out-${name.replace(/\W+/g, '-')}`);
       const r = cli(['run', ...args(), '--out', out, '--json']);
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');

@@ -1,24 +1,16 @@
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { fromCSV, type ColumnTable } from 'arquero';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { gamesTable, sdFromSums } from '../analysis/export.ts';
 import { GameRowsWriter, readGameRows } from '../sim/game-rows.ts';
-import { assertDistFresh } from './dist-fresh.ts';
+import { cliSandbox } from './cli-harness.ts';
 
-const ROOT = join(import.meta.dirname, '..');
-const CLI = join(ROOT, 'dist', 'cli.js');
 const GAMES = 600;
 
+const { cli, dir } = cliSandbox('squadsim-export-');
 let tmp: string;
 let doc: any;
-
-function cli(args: string[]) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: tmp, encoding: 'utf8', timeout: 120_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 
 function exported(table: string, results = join(tmp, 'w1', 'results.json')): ColumnTable {
   const out = join(tmp, `${table}.csv`);
@@ -32,8 +24,7 @@ const col = (t: ColumnTable, name: string): any[] => t.array(name) as any[];
 const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
 
 beforeAll(() => {
-  assertDistFresh(CLI, ['cli', 'sim', 'engine', 'analysis']);
-  tmp = mkdtempSync(join(tmpdir(), 'squadsim-export-'));
+  tmp = dir();
   for (const w of [1, 2]) {
     const r = cli(['run', '--games', String(GAMES), '--seed', '5', '--workers', String(w), '--record', 'games', '--out', `w${w}`]);
     expect(r.code, r.stderr).toBe(0);
@@ -42,10 +33,6 @@ beforeAll(() => {
   expect(plain.code, plain.stderr).toBe(0);
   doc = JSON.parse(readFileSync(join(tmp, 'w1', 'results.json'), 'utf8'));
 }, 300_000);
-
-afterAll(() => {
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
 
 describe('run --record games', () => {
   it('stores the rows beside results.json and names them there', () => {

@@ -3,7 +3,6 @@
  * matchup), game isolation, the per-game row, bad input, the shipped JSON Schema, and
  * `squadsim odds iron-squad` on the rulebook's worked example (item 52).
  */
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,19 +13,13 @@ import { createIronGame, ironSquad } from '../engine/rulesets/iron-squad/index.t
 import { loadConfig } from '../sim/config.ts';
 import { runSimulation, type RunResult } from '../sim/run.ts';
 import { stableSummary } from '../sim/summary.ts';
-import { assertDistFresh } from './dist-fresh.ts';
+import { runCli } from './cli-harness.ts';
+import { assertDistFresh, ROOT } from './dist-fresh.ts';
 
-const ROOT = join(import.meta.dirname, '..');
-const CLI = join(ROOT, 'dist', 'cli.js');
 const WORKER = join(ROOT, 'dist', 'worker.js');
 const CONFIG = join(ROOT, 'configs', 'iron-squad', 'default.json');
 const DEFAULT = JSON.parse(readFileSync(CONFIG, 'utf8'));
 const GAMES = 20_000;
-
-function cli(args: string[]) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 
 describe('Iron Squad determinism', () => {
   const runs: Record<string, RunResult> = {};
@@ -79,7 +72,7 @@ describe('Iron Squad config and CLI', () => {
     expect(() => compileIron({ ...DEFAULT, sides: [{ ...DEFAULT.sides[0], policy: 'reckless' }, DEFAULT.sides[1]] })).toThrow(ConfigError);
     expect(() => compileIron({ ...DEFAULT, map: { generate: { board_cols: 2 } } })).toThrow(/map\.generate\.board_cols/);
     expect(() => compileIron({ ...DEFAULT, rules: { mystery: 1 } })).toThrow(/unknown field/);
-    const r = cli(['run', join(ROOT, 'configs', 'nco', 'default.json').replace('nco/default', 'iron-squad/nope'), '-n', '10']);
+    const r = runCli(['run', join(ROOT, 'configs', 'nco', 'default.json').replace('nco/default', 'iron-squad/nope'), '-n', '10']);
     expect(r.code).toBe(2);
   });
 
@@ -100,19 +93,19 @@ describe('Iron Squad config and CLI', () => {
   });
 
   it('configs/schemas/iron-squad.schema.json is what `schema iron-squad` prints, and validates the default shape', () => {
-    const r = cli(['schema', 'iron-squad']);
+    const r = runCli(['schema', 'iron-squad']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(JSON.parse(readFileSync(join(ROOT, 'configs', 'schemas', 'iron-squad.schema.json'), 'utf8')));
     expect(JSON.parse(r.stdout).properties.sides.maxItems).toBe(2);
   });
 
   it('52 `odds iron-squad` reproduces the worked example: 21 before the die, a 4 gives 34 = D −1H', () => {
-    const r = cli(['odds', 'iron-squad', '--weapon', 'rifle', '--terrain', 'forest', '--elevation', 'in-favour', '--distance', '2', '--health', '4', '--night', '--fog', '--json']);
+    const r = runCli(['odds', 'iron-squad', '--weapon', 'rifle', '--terrain', 'forest', '--elevation', 'in-favour', '--distance', '2', '--health', '4', '--night', '--fog', '--json']);
     expect(r.code).toBe(0);
     const res = JSON.parse(r.stdout);
     expect(res.inputs.accuracyBeforeDie).toBe(21);
     expect(res.tables[0].rows[3]).toMatchObject({ face: 4, finalAccuracy: 34, result: 'D −1H' });
-    const bad = cli(['odds', 'iron-squad', '--weapon', 'rifle', '--distance', '3', '--fog']);
+    const bad = runCli(['odds', 'iron-squad', '--weapon', 'rifle', '--distance', '3', '--fog']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/distance/);
   });

@@ -2,25 +2,15 @@
  * Bad NCO input through the CLI, the way a designer meets it: each case exits 2, names the
  * field path, the bad value and what is allowed, prints no stack trace and writes nothing.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertDistFresh } from './dist-fresh.ts';
+import { describe, expect, it } from 'vitest';
+import { cliSandbox, runCli } from './cli-harness.ts';
+import { ROOT } from './dist-fresh.ts';
 
-const ROOT = join(import.meta.dirname, '..');
-const CLI = join(ROOT, 'dist', 'cli.js');
 const ROSTERS = join(ROOT, 'configs', 'nco', 'rosters');
 
-let tmp: string;
-beforeAll(() => {
-  assertDistFresh(CLI, ['cli', 'sim', 'engine']);
-  tmp = mkdtempSync(join(tmpdir(), 'squadsim-badin-'));
-});
-afterAll(() => {
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
+const { dir } = cliSandbox('squadsim-badin-');
 
 type Json = Record<string, any>;
 const roster = (name: string): Json => JSON.parse(readFileSync(join(ROSTERS, name), 'utf8'));
@@ -100,14 +90,14 @@ describe('NCO bad input exits 2 with path, value and what is allowed; nothing is
   for (const [name, make, patterns] of cases) {
     it(name, () => {
       const slug = name.replace(/\W+/g, '-').slice(0, 60);
-      const file = join(tmp, `${slug}.json`);
+      const file = join(dir(), `${slug}.json`);
       writeFileSync(file, JSON.stringify(make()));
-      const out = join(tmp, `out-${slug}`);
-      const r = spawnSync(process.execPath, [CLI, 'run', file, '--games', '20', '--out', out, '--json'], { encoding: 'utf8', timeout: 60_000 });
+      const out = join(dir(), `out-${slug}`);
+      const r = runCli(['run', file, '--games', '20', '--out', out, '--json'], ROOT, 60_000);
       expect(r.stderr).toMatch(/^squadsim: /);
       for (const p of patterns) expect(r.stderr).toMatch(p);
       expect(r.stderr).not.toMatch(/\n\s+at /);
-      expect(r.status).toBe(2);
+      expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
       expect(existsSync(out)).toBe(false);
     });

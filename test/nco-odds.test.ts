@@ -3,8 +3,6 @@
  * by hand, (b) the engine's own shooting (fireAt, many seeds) agrees with the exact
  * distribution within ±4 standard errors for every weapon kind, (c) the CLI.
  */
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ncoOdds } from '../engine/rulesets/nco/odds.ts';
 import { getRuleset } from '../engine/rulesets/index.ts';
@@ -14,7 +12,8 @@ import { O_NONE } from '../engine/rulesets/nco/state.ts';
 import { weaponCode } from '../engine/rulesets/nco/weapons.ts';
 import { ConfigError } from '../engine/errors.ts';
 import { build, dice, place, rect, stdErr, type Entry } from './nco-harness.ts';
-import { assertDistFresh } from './dist-fresh.ts';
+import { CLI, runCli } from './cli-harness.ts';
+import { assertDistFresh, ROOT } from './dist-fresh.ts';
 
 const odds = (req: Record<string, unknown>) => ncoOdds.compute(req);
 const exactOf = (r: ReturnType<typeof odds>) => Object.fromEntries(r.outcomes.map((o) => [o.outcome, o.exact]));
@@ -159,13 +158,8 @@ describe('odds nco agrees with the engine\'s shooting (Monte Carlo, ±4 SE)', ()
 });
 
 describe('squadsim odds (CLI)', () => {
-  const ROOT = join(import.meta.dirname, '..');
-  const CLI = join(ROOT, 'dist', 'cli.js');
   beforeAll(() => assertDistFresh(CLI, ['cli', 'sim', 'engine']));
-  const cli = (args: string[]) => {
-    const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 60_000 });
-    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-  };
+  const cli = (args: string[]) => runCli(args, ROOT, 60_000);
 
   it('prints a readable table with probabilities and exact fractions', () => {
     const r = cli(['odds', 'nco', '--weapon', 'he', '--distance', '10']);

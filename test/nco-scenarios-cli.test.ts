@@ -1,33 +1,20 @@
 /** Scenario configs through the built CLI: the shipped S1–S6 configs run; a bad scenario id or option exits 2 and writes nothing. */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertDistFresh } from './dist-fresh.ts';
+import { describe, expect, it } from 'vitest';
+import { cliSandbox } from './cli-harness.ts';
+import { ROOT } from './dist-fresh.ts';
 
-const ROOT = join(import.meta.dirname, '..');
-const CLI = join(ROOT, 'dist', 'cli.js');
 const S1 = join(ROOT, 'configs', 'nco', 'scenarios', 's1.json');
-let tmp: string;
-
-beforeAll(() => {
-  assertDistFresh(CLI, ['cli', 'sim', 'engine']);
-  tmp = mkdtempSync(join(tmpdir(), 'squadsim-scen-'));
-});
-afterAll(() => { if (tmp) rmSync(tmp, { recursive: true, force: true }); });
-
-function run(args: string[]) {
-  const r = spawnSync(process.execPath, [CLI, 'run', ...args], { cwd: tmp, encoding: 'utf8', timeout: 120_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const { cli, dir } = cliSandbox('squadsim-scen-');
+const run = (args: string[]) => cli(['run', ...args]);
 
 /** s1.json with absolute roster paths and the given scenario field. */
 function withScenario(name: string, scenario: unknown): string {
   const c = JSON.parse(readFileSync(S1, 'utf8'));
   c.scenario = scenario;
   for (const sd of c.sides) sd.roster = join(ROOT, 'configs', 'nco', 'scenarios', sd.roster);
-  const f = join(tmp, name);
+  const f = join(dir(), name);
   writeFileSync(f, JSON.stringify(c));
   return f;
 }
@@ -49,7 +36,7 @@ describe('squadsim run with scenarios', () => {
   ];
   for (const [name, scenario, patterns] of cases) {
     it(`${name} exits 2 and writes nothing`, () => {
-      const out = join(tmp, `out-${name.replace(/\W+/g, '-')}`);
+      const out = join(dir(), `out-${name.replace(/\W+/g, '-')}`);
       const r = run([withScenario(`${name.replace(/\W+/g, '-')}.json`, scenario), '--out', out, '--json']);
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');

@@ -4,44 +4,37 @@
  * no console errors or warnings. Saves a screenshot to test-output/report.png.
  * Without Chromium this test fails, unless SQUADSIM_SKIP_BROWSER=1.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertDistFresh, ROOT } from './dist-fresh.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cliSandbox } from './cli-harness.ts';
+import { ROOT } from './dist-fresh.ts';
 import { tinyBalance } from './results-fixture.ts';
 
-const CLI = join(ROOT, 'dist', 'cli.js');
 const CHROMIUM = process.env.SQUADSIM_CHROMIUM || '/usr/bin/chromium';
 const SKIP = process.env.SQUADSIM_SKIP_BROWSER === '1';
 const SHOT = join(ROOT, 'test-output', 'report.png');
 const CHARTS = ['win-rates', 'vp-margins', 'margin-classes', 'lethality', 'points-remaining', 'type-lethality', 'type-points', 'cost-effectiveness', 'fair-cost'];
 
-let tmp: string;
-let html: string;
-
-beforeAll(() => {
-  if (SKIP) return;
-  assertDistFresh(CLI, ['cli', 'sim', 'engine', 'analysis', 'reports']);
-  tmp = mkdtempSync(join(tmpdir(), 'squadsim-browser-'));
-  const run = (args: string[]): void => {
-    const r = spawnSync(process.execPath, [CLI, ...args], { cwd: tmp, encoding: 'utf8', timeout: 120_000 });
-    if (r.status !== 0) throw new Error(`squadsim ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
-  };
-  run(['run', '--games', '400', '--workers', '0', '--seed', '11', '--out', 'nco']);
-  writeFileSync(join(tmp, 'balance.json'), JSON.stringify(tinyBalance()));
-  run(['report', join(tmp, 'nco', 'results.json'), '--out', 'report', '--balance', join(tmp, 'balance.json')]);
-  html = join(tmp, 'report', 'report.html');
-}, 180_000);
-
-afterAll(() => {
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
-
 describe.skipIf(SKIP)('report.html in headless Chromium', () => {
+  // In the skipped describe, so SQUADSIM_SKIP_BROWSER=1 runs no hooks at all.
+  const { cli, dir } = cliSandbox('squadsim-browser-');
+  let html: string;
+
+  beforeAll(() => {
+    const tmp = dir();
+    const run = (args: string[]): void => {
+      const r = cli(args);
+      if (r.code !== 0) throw new Error(`squadsim ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
+    };
+    run(['run', '--games', '400', '--workers', '0', '--seed', '11', '--out', 'nco']);
+    writeFileSync(join(tmp, 'balance.json'), JSON.stringify(tinyBalance()));
+    run(['report', join(tmp, 'nco', 'results.json'), '--out', 'report', '--balance', join(tmp, 'balance.json')]);
+    html = join(tmp, 'report', 'report.html');
+  }, 180_000);
+
   it('renders every chart offline, with no console errors', async () => {
     if (!existsSync(CHROMIUM)) {
       throw new Error(

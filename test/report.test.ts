@@ -1,34 +1,18 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkResults } from '../analysis/load.ts';
 import { fairCostTable } from '../analysis/fair-cost-table.ts';
 import { ConfigError } from '../engine/errors.ts';
 import { buildReport } from '../reports/index.ts';
 import { renderSvg } from '../reports/svg.ts';
-import { assertDistFresh, ROOT } from './dist-fresh.ts';
+import { cliSandbox } from './cli-harness.ts';
 import { standardOnly, tinyBalance, tinyResults } from './results-fixture.ts';
 
-const CLI = join(ROOT, 'dist', 'cli.js');
-let tmp: string;
-
-beforeAll(() => {
-  assertDistFresh(CLI, ['cli', 'sim', 'engine', 'analysis', 'reports']);
-  tmp = mkdtempSync(join(tmpdir(), 'squadsim-report-'));
-});
-afterAll(() => {
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
-
-function cli(args: string[]) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: tmp, encoding: 'utf8', timeout: 120_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const { cli, dir } = cliSandbox('squadsim-report-');
 
 function writeJson(name: string, v: unknown): string {
-  const p = join(tmp, name);
+  const p = join(dir(), name);
   writeFileSync(p, typeof v === 'string' ? v : JSON.stringify(v));
   return p;
 }
@@ -81,8 +65,8 @@ describe('squadsim report', () => {
   it('writes report.html, one SVG per chart and the tables for an NCO run', () => {
     const run = cli(['run', '--games', '300', '--workers', '0', '--seed', '5', '--out', 'nco']);
     expect(run.code, run.stderr).toBe(0);
-    const out = join(tmp, 'nco-report');
-    const r = cli(['report', join(tmp, 'nco', 'results.json'), '--out', out]);
+    const out = join(dir(), 'nco-report');
+    const r = cli(['report', join(dir(), 'nco', 'results.json'), '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toBe('');
     const files = readdirSync(out).sort();
@@ -99,7 +83,7 @@ describe('squadsim report', () => {
   });
 
   it('writes a self-contained report.html that names no network resource', () => {
-    const out = join(tmp, 'tiny-report');
+    const out = join(dir(), 'tiny-report');
     const r = cli(['report', writeJson('tiny.json', tinyResults()), '--out', out, '--balance', writeJson('balance.json', tinyBalance())]);
     expect(r.code, r.stderr).toBe(0);
     expect(existsSync(join(out, 'fair-cost.svg'))).toBe(true);
@@ -116,10 +100,10 @@ describe('squadsim report', () => {
   });
 
   it('exits 2 on a bad results file and writes nothing', () => {
-    const out = join(tmp, 'never');
+    const out = join(dir(), 'never');
     const bad = tinyResults() as any;
     bad.accumulators.casualties = [[1, 2]];
-    for (const file of [writeJson('bad.json', bad), writeJson('junk.json', '{ not json'), join(tmp, 'absent.json')]) {
+    for (const file of [writeJson('bad.json', bad), writeJson('junk.json', '{ not json'), join(dir(), 'absent.json')]) {
       const r = cli(['report', file, '--out', out]);
       expect(r.code, file).toBe(2);
       expect(r.stderr).toMatch(/^squadsim: /);
@@ -129,7 +113,7 @@ describe('squadsim report', () => {
   });
 
   it('exits 2 on a bad balance file and writes nothing into an existing folder', () => {
-    const out = join(tmp, 'existing');
+    const out = join(dir(), 'existing');
     mkdirSync(out);
     const r = cli(['report', writeJson('tiny2.json', tinyResults()), '--out', out, '--balance', writeJson('not-balance.json', tinyResults())]);
     expect(r.code).toBe(2);

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK } from '../engine/ruleset.ts';
@@ -7,11 +6,10 @@ import { CHUNK_GAMES } from '../sim/chunks.ts';
 import { loadConfig, type LoadedConfig } from '../sim/config.ts';
 import { runSimulation, type RunResult } from '../sim/run.ts';
 import { estimateGames, targetMet, wilsonHalfWidth } from '../sim/target-error.ts';
-import { assertDistFresh } from './dist-fresh.ts';
+import { CLI, runCli } from './cli-harness.ts';
+import { assertDistFresh, ROOT } from './dist-fresh.ts';
 
-const ROOT = join(import.meta.dirname, '..');
 const WORKER = join(ROOT, 'dist', 'worker.js');
-const CLI = join(ROOT, 'dist', 'cli.js');
 
 describe('Wilson half-width', () => {
   it('matches hand-computed values', () => {
@@ -91,13 +89,8 @@ describe('run --target-error', () => {
 });
 
 describe('squadsim run --target-error (CLI)', () => {
-  const cli = (args: string[]) => {
-    const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 120_000 });
-    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-  };
-
   it('prints a summary whose games stop at a chunk boundary', () => {
-    const r = cli(['run', '--target-error', '0.04', '--games', '500', '--seed', '11', '--workers', '1', '--json']);
+    const r = runCli(['run', '--target-error', '0.04', '--games', '500', '--seed', '11', '--workers', '1', '--json']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const s = JSON.parse(r.stdout);
@@ -112,7 +105,7 @@ describe('squadsim run --target-error (CLI)', () => {
     [['--target-error', '0.01', '--games', '2000', '--max-games', '1000'], /--max-games: got 1000; expected an integer >= --games \(2000\)/],
     [['--record', 'games'], /--record: got "games"; needs --out/],
   ])('rejects %j with exit 2', (args, msg) => {
-    const r = cli(['run', ...args, '--workers', '0']);
+    const r = runCli(['run', ...args, '--workers', '0']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(msg);
     expect(r.stdout).toBe('');
