@@ -33,19 +33,27 @@ export function lineOfSight(t: Table, a: number, b: number): boolean {
  */
 export function inCoverOf(t: Table, shooter: number, target: number, alive: Uint8Array, nModels: number): boolean {
   const s = t.seg;
-  if (!t.setSeg(shooter, target)) {
-    t.q[0] = t.px[target];
-    t.q[1] = t.py[target];
-    for (let p = 0; p < t.polygonCount; p++) if (t.pFlags[p] & COVER && t.insideQ(p)) return true;
-    return false;
-  }
+  // A (near) zero-length line (shooter on the target's spot): cover only if the target's
+  // centre is inside a cover polygon. That test runs on every call, the result is used only
+  // then: operations first met on this rare path have no type feedback and deopt the caller.
+  const point = !t.setSeg(shooter, target);
+  t.q[0] = t.px[target];
+  t.q[1] = t.py[target];
   const len = s[4];
   const near = t.coverProximity + EPS;
   for (let p = 0; p < t.polygonCount; p++) {
-    if ((t.pFlags[p] & (COVER | OBSCURING)) === 0 || !t.segBoxHits(p) || !t.clip(p)) continue;
+    const f = t.pFlags[p];
+    if ((f & (COVER | OBSCURING)) === 0) continue;
+    const inside = (f & COVER) !== 0 && t.insideQ(p);
+    if (point) {
+      if (inside) return true;
+      continue;
+    }
+    if (!t.segBoxHits(p) || !t.clip(p)) continue;
     const t1 = Math.min(t.ct[1], 1);
     if ((1 - t1) * len <= near) return true;
   }
+  if (point) return false;
   const ax = s[0], ay = s[1], dx = s[2], dy = s[3];
   const inv = 1 / (len * len);
   const r2 = t.baseRadius * t.baseRadius;

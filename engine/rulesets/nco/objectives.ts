@@ -12,7 +12,7 @@ import { M_CARRIED, M_GONE, M_OFF, M_TABLE, PILOT_CAPTURED, PILOT_KILLED, PILOT_
 import { W_PISTOL, W_RANGE } from './weapons.ts';
 import { hitTargetFromMods, rollHit } from './tohit.ts';
 import { blocked } from './setup.ts';
-import { wantsLeave } from './policy-objectives.ts';
+import { wantsLeave } from './policy-missions.ts';
 import { enterTable } from './scenario-setup.ts';
 import { nearestEnemy } from './policy.ts';
 
@@ -263,10 +263,19 @@ function firePilot(g: NcoGame, i: number): void {
   }
 }
 
+/**
+ * Stop distance (g.table.arg[0]) for moves onto the pilot: base touching his token. Shared
+ * with the policy's hot path so it is optimised code: assaultPilot is too rare to be, and
+ * the sum computed there would be boxed on every call.
+ */
+export function pilotArg(g: NcoGame): void {
+  g.table.arg[0] = g.r + g.scn.scenario.tokenR;
+}
+
 /** Item 108: an Assault on the pilot kills him automatically once in base contact. */
 function assaultPilot(g: NcoGame, i: number, budget: number): void {
   const slot = pilotSlot(g);
-  g.table.arg[0] = g.r + g.scn.scenario.tokenR;
+  pilotArg(g);
   g.table.moveTowardArg(i, slot, budget, true);
   g.moved[i] = 1;
   g.touched(i);

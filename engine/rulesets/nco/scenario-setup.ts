@@ -8,7 +8,7 @@ import type { NcoGame } from './state.ts';
 import { SC_CENTRE, SC_EXTERMINATION, SC_INTEL, SC_RESCUE, SC_SEARCH_DESTROY } from './scenarios.ts';
 import { M_TABLE } from './objective-state.ts';
 import { blocked } from './setup.ts';
-import { chooseBomber, chooseDropX, chooseTokenSpot } from './policy-objectives.ts';
+import { chooseBomber, chooseDropX, chooseTokenSpot } from './policy-missions.ts';
 
 /** Off-table soldiers wait this far behind their edge (out of every weapon's reach). */
 const OFF_TABLE_IN = 200;
@@ -76,7 +76,7 @@ function supplyDrops(g: NcoGame): void {
   const o = g.obj, sc = g.scn.scenario, h = g.table.height;
   o.markers = 2;
   for (let s = 0; s < 2; s++) {
-    o.mx[s] = chooseDropX(g, s);
+    chooseDropX(g, s); // o.mx[s]
     o.my[s] = g.edge[s] === 0 ? sc.tokenR : h - sc.tokenR;
     o.mOwner[s] = s;
     o.mState[s] = M_TABLE;

@@ -134,8 +134,11 @@ export class NcoGame {
   /** Movement and range changes for this turn (events, Field Map). */
   moveMod = 0;
   rangeMod = 0;
-  /** Base radius (R3). */
-  readonly r: number;
+  /**
+   * Base radius (R3). `declare`: a plain field would be emitted as `r;` (starting as
+   * undefined), which makes V8 keep it tagged, and `y < g.r ? g.r : y` would then box y.
+   */
+  declare readonly r: number;
   /** The policy's last choice: soldier, order/action, target soldier, weapon, destination slot. */
   pick = -1;
   pickOrder = 0;
