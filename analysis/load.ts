@@ -5,7 +5,7 @@
  */
 import { ConfigError } from '../engine/errors.ts';
 import { BLOCK } from '../engine/ruleset.ts';
-import { readResults, type ResultsDoc } from '../sim/results.ts';
+import { readResults, type ResultsDoc } from '../resultsdoc/format.ts';
 
 /** One accumulator block, flattened row-major. */
 export interface Block {

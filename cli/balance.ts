@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { ConfigError } from '../engine/errors.ts';
 import { analyzeBalance, BALANCE_FILE, balanceTable, type BalanceDoc } from '../analysis/balance.ts';
-import { writeFileAtomic } from '../sim/atomic-file.ts';
+import { writeFileAtomic } from '../resultsdoc/atomic-file.ts';
 import { packageVersion } from '../sim/paths.ts';
-import { checkOutputDir } from '../sim/results.ts';
+import { checkOutputDir } from '../resultsdoc/format.ts';
 import { loadSweep, runSweep } from '../sim/sweep.ts';
 import { intFlag } from './errors.ts';
 

@@ -3,7 +3,7 @@ import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { ConfigError } from '../engine/errors.ts';
 import { baselineFromResults, compareWithBaseline, DEFAULT_ALPHA, formatCheck, parseBaseline, type Baseline } from '../analysis/check.ts';
 import { loadResults } from '../analysis/load.ts';
-import { writeFileAtomic } from '../sim/atomic-file.ts';
+import { writeFileAtomic } from '../resultsdoc/atomic-file.ts';
 import { EXIT } from './errors.ts';
 
 interface CheckArgs {

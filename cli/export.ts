@@ -5,8 +5,8 @@ import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { ConfigError } from '../engine/errors.ts';
 import { EXPORT_TABLES, gamesTable, soldiersTable, turnsTable, type CsvTable, type ExportTable } from '../analysis/export.ts';
 import { loadResults, type Results } from '../analysis/load.ts';
-import { openAtomicStream } from '../sim/atomic-file.ts';
-import { GAME_ROWS_FORMAT, gameRowsPath, readGameRows, type GameRowsInfo } from '../sim/game-rows.ts';
+import { openAtomicStream } from '../resultsdoc/atomic-file.ts';
+import { GAME_ROWS_FORMAT, gameRowsPath, readGameRows, type GameRowsInfo } from '../resultsdoc/game-rows.ts';
 
 interface ExportArgs {
   results: string;

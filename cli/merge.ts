@@ -1,8 +1,9 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { ConfigError } from '../engine/errors.ts';
-import { readResults, writeResultsAtomic } from '../sim/results.ts';
+import { readResults, writeResultsAtomic } from '../resultsdoc/format.ts';
 import { concatRowFiles, mergeShards } from '../sim/shards.ts';
-import { checkOutDir, humanTable } from './run.ts';
+import { checkOutDir } from '../sim/job.ts';
+import { humanTable } from './run.ts';
 
 interface MergeArgs {
   shards: string[];

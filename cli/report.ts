@@ -7,8 +7,8 @@ import { loadResults } from '../analysis/load.ts';
 import { reportHtml, summaryMarkdown } from '../reports/html.ts';
 import { buildReport } from '../reports/index.ts';
 import { renderSvg } from '../reports/svg.ts';
-import { writeFileAtomic } from '../sim/atomic-file.ts';
-import { checkOutputDir } from '../sim/results.ts';
+import { writeFileAtomic } from '../resultsdoc/atomic-file.ts';
+import { checkOutputDir } from '../resultsdoc/format.ts';
 
 interface ReportArgs {
   results: string;

@@ -1,16 +1,11 @@
 import { availableParallelism } from 'node:os';
-import { dirname, resolve } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { ConfigError } from '../engine/errors.ts';
-import { loadConfig } from '../sim/config.ts';
-import { GAME_ROWS_FILE, GAME_ROWS_FORMAT, GameRowsWriter } from '../sim/game-rows.ts';
-import { buildResultsDoc, checkOutputDir, writeResultsAtomic } from '../sim/results.ts';
-import { runSimulation, type RunResult } from '../sim/run.ts';
-import type { Summary } from '../sim/summary.ts';
-import { DEFAULT_MAX_GAMES, type TargetErrorInfo } from '../sim/target-error.ts';
-import { parseShard, shardRange, type ShardInfo } from '../sim/shards.ts';
-import { checkpointWriter, readCheckpoint, removeCheckpoint, type CheckpointKey } from '../sim/checkpoint.ts';
-import { configHash } from '../sim/hash.ts';
+import type { ShardInfo, TargetErrorInfo } from '../resultsdoc/format.ts';
+import type { Summary } from '../resultsdoc/summary.ts';
+import { runJob } from '../sim/job.ts';
+import { parseShard } from '../sim/shards.ts';
+import { DEFAULT_MAX_GAMES } from '../sim/target-error.ts';
 import { intFlag } from './errors.ts';
 
 const DEFAULT_GAMES = 100_000;
@@ -62,49 +57,20 @@ async function handler(argv: ArgumentsCamelCase<RunArgs>): Promise<void> {
   const seed = intFlag('seed', argv.seed, 0, 0xffffffff, 'an integer from 0 to 4294967295');
   const workers = argv.workers === undefined ? availableParallelism() : intFlag('workers', argv.workers, 0, 1024, 'an integer from 0 to 1024');
   if (argv.maxGames !== undefined && targetError === undefined) throw new ConfigError('--max-games', argv.maxGames, 'is only used with --target-error E');
-  const maxGames = argv.maxGames === undefined ? Math.max(DEFAULT_MAX_GAMES, games) : intFlag('max-games', argv.maxGames, games, Number.MAX_SAFE_INTEGER, `an integer >= --games (${games})`);
-  if (argv.record !== undefined && argv.out === undefined) throw new ConfigError('--record', argv.record, 'needs --out DIR: the rows are stored beside DIR/results.json');
+  const maxGames = argv.maxGames === undefined ? undefined : intFlag('max-games', argv.maxGames, games, Number.MAX_SAFE_INTEGER, `an integer >= --games (${games})`);
   const shard = argv.shard === undefined ? undefined : parseShard(String(argv.shard));
-  if (shard && targetError !== undefined) throw new ConfigError('--shard', argv.shard, 'cannot be used with --target-error (where a run stops depends on every chunk before it)');
-  if (shard) shardRange(games, shard.index, shard.count); // too many shards for the games: exit 2 before any work
-  if (argv.checkpoint !== undefined && argv.record !== undefined) throw new ConfigError('--checkpoint', argv.checkpoint, 'cannot be used with --record games (the per-game rows are not checkpointed)');
   const checkpointSeconds = intFlag('checkpoint-seconds', argv.checkpointSeconds, 1, 86_400, 'a whole number of seconds from 1 to 86400');
-  if (argv.checkpoint !== undefined) {
-    try {
-      checkOutputDir(dirname(resolve(argv.checkpoint)));
-    } catch (e) {
-      throw new ConfigError('--checkpoint', argv.checkpoint, `expected a file path in a writable folder (${(e as Error).message})`);
-    }
-  }
-  if (argv.out !== undefined) checkOutDir(argv.out);
-  // Bad config input is reported here, before any game is played or any file written.
-  const loaded = loadConfig(argv.config);
-  const width = loaded.scn.rowColumns?.length ?? 0;
-  if (argv.record !== undefined && width === 0) throw new ConfigError('--record', argv.record, `is not supported by ruleset ${loaded.ruleset.id} (it defines no per-game rows)`);
-
-  const key: CheckpointKey = {
-    ruleset: loaded.ruleset.id, configHash: configHash(loaded.scn.normalized), seed, games,
-    maxGames: targetError === undefined ? null : maxGames, targetError: targetError ?? null, shard: shard ?? null,
-  };
-  const resume = argv.checkpoint !== undefined ? readCheckpoint(argv.checkpoint, key, loaded.scn.layout.size) : undefined;
-  if (resume) process.stderr.write(`squadsim: resuming from ${argv.checkpoint}: ${resume.nextChunk} chunk(s) already played\n`);
-  const rows = argv.record !== undefined ? openRows(argv.out!, width) : undefined;
-  let run: RunResult;
-  try {
-    run = await runSimulation({
-      config: loaded, games, seed, workers, progress: !argv.json,
-      ...(shard ? { shard } : {}),
-      ...(resume ? { resume } : {}),
-      ...(argv.checkpoint !== undefined ? { onMerged: checkpointWriter(argv.checkpoint, key, checkpointSeconds, resume?.elapsedSeconds) } : {}),
-      ...(targetError !== undefined ? { targetError, maxGames } : {}),
-      ...(rows ? { onRows: (r: Float64Array) => rows.append(r) } : {}),
-    });
-    if (argv.out !== undefined) writeOut(argv.out, run, rows);
-    if (argv.checkpoint !== undefined) removeCheckpoint(argv.checkpoint);
-  } catch (e) {
-    rows?.abort();
-    throw e;
-  }
+  const { run } = await runJob({
+    games, seed, workers, progress: !argv.json, checkpointSeconds,
+    ...(argv.config !== undefined ? { config: argv.config } : {}),
+    ...(targetError !== undefined ? { targetError } : {}),
+    ...(maxGames !== undefined ? { maxGames } : {}),
+    ...(argv.out !== undefined ? { out: argv.out } : {}),
+    ...(argv.record !== undefined ? { recordGames: true } : {}),
+    ...(shard ? { shard } : {}),
+    ...(argv.checkpoint !== undefined ? { checkpoint: argv.checkpoint } : {}),
+    onResume: (chunks) => process.stderr.write(`squadsim: resuming from ${argv.checkpoint}: ${chunks} chunk(s) already played\n`),
+  });
   if (run.targetError && !run.targetError.reached) process.stderr.write(`squadsim: warning: ${targetLine(run.targetError, run.games)}\n`);
   process.stdout.write(argv.json ? JSON.stringify(run.summary) + '\n' : humanTable(run.summary, run.workers, argv.out, run.targetError, run.shard));
 }
@@ -116,48 +82,11 @@ function fractionFlag(flag: string, raw: unknown): number {
   return n;
 }
 
-function openRows(out: string, width: number): GameRowsWriter {
-  try {
-    return new GameRowsWriter(out, width);
-  } catch (e) {
-    if (!(e as NodeJS.ErrnoException).code) throw e;
-    throw new ConfigError('--out', out, `expected a writable folder (${(e as Error).message})`);
-  }
-}
-
 function targetLine(t: TargetErrorInfo, games: number): string {
   const hw = t.halfWidth.map((h) => `±${(h * 100).toFixed(2)}%`).join(', ');
   return t.reached
     ? `target error ±${+(t.target * 100).toPrecision(6)}% reached after ${games} games (half-widths ${hw})`
     : `target error ±${+(t.target * 100).toPrecision(6)}% NOT reached: stopped at --max-games ${t.maxGames} (half-widths ${hw})`;
-}
-
-/** Fails early (exit 2, nothing run or written) when --out cannot become a writable folder. */
-export function checkOutDir(out: string): void {
-  if (out.trim() === '') throw new ConfigError('--out', out, 'expected a folder path');
-  try {
-    checkOutputDir(out);
-  } catch (e) {
-    throw new ConfigError('--out', out, `expected a writable folder (${(e as Error).message})`);
-  }
-}
-
-/** A results folder we cannot write to is bad input (exit 2), not a crash. */
-function writeOut(out: string, run: RunResult, rows: GameRowsWriter | undefined): void {
-  try {
-    const doc = buildResultsDoc(run);
-    if (rows) {
-      const count = rows.commit();
-      if (count !== run.games) throw new Error(`recorded ${count} rows for ${run.games} games`);
-      const labels = Object.fromEntries(Object.entries(run.scn.rowLabels ?? {}).map(([k, v]) => [k, [...v]]));
-      doc.gameRows = { file: GAME_ROWS_FILE, format: GAME_ROWS_FORMAT, columns: [...(run.rowColumns ?? [])], labels, count };
-    }
-    writeResultsAtomic(out, doc);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (!code) throw e;
-    throw new ConfigError('--out', out, `expected a writable folder (${(e as Error).message})`);
-  }
 }
 
 /** The run's (or a merge's) result as the table people read; `workers` undefined for a merge. */

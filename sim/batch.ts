@@ -1,10 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { CHUNK_GAMES, OrderedMerger, planChunks } from './chunks.ts';
 import type { LoadedConfig } from './config.ts';
-import { configHash } from './hash.ts';
-import { defaultWorkerFile, runOnPool } from './pool.ts';
+import { configHash } from '../resultsdoc/hash.ts';
+import { executeChunks } from './execute.ts';
 import { makeProgress, type ProgressFn } from './progress.ts';
-import { runChunk, type ChunkTask } from './worker.ts';
+import type { ChunkTask } from './worker.ts';
 
 /** One matchup of a batch: games [start, start + games) of master seed `seed`. */
 export interface BatchJob {
@@ -49,16 +49,8 @@ export async function runBatch(jobs: readonly BatchJob[], opts: BatchOptions = {
     done += tasks[i].count;
     progress.update(done);
   };
-  const threads = Math.min(workers, tasks.length);
   try {
-    if (threads === 0) {
-      for (let i = 0; i < tasks.length; i++) {
-        onResult(i, runChunk(tasks[i]));
-        if (i % 16 === 15) await new Promise((r) => setImmediate(r));
-      }
-    } else {
-      await runOnPool({ workerFile: opts.workerFile ?? defaultWorkerFile(), threads, tasks, onResult });
-    }
+    await executeChunks({ tasks: { length: tasks.length, at: (i) => tasks[i] }, threads: workers, onResult, ...(opts.workerFile ? { workerFile: opts.workerFile } : {}) });
   } finally {
     progress.stop();
   }

@@ -1,6 +1,6 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { ConfigError } from '../engine/errors.ts';
-import { writeFileAtomic } from './atomic-file.ts';
+import { writeFileAtomic } from '../resultsdoc/atomic-file.ts';
 import { CHUNK_GAMES } from './chunks.ts';
 import { packageVersion } from './paths.ts';
 

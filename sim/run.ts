@@ -2,14 +2,16 @@ import { availableParallelism } from 'node:os';
 import { BLOCK, type CompiledScenario, type Ruleset } from '../engine/ruleset.ts';
 import { CHUNK_GAMES, OrderedMerger, type Chunk } from './chunks.ts';
 import { loadConfig, type LoadedConfig } from './config.ts';
-import { configHash } from './hash.ts';
-import { defaultWorkerFile, runOnPool } from './pool.ts';
+import { configHash } from '../resultsdoc/hash.ts';
+import { buildResultsDoc, type ResultsDoc, type ShardInfo, type TargetErrorInfo } from '../resultsdoc/format.ts';
+import { buildSummary, type Summary } from '../resultsdoc/summary.ts';
+import { executeChunks } from './execute.ts';
+import { packageVersion } from './paths.ts';
 import { makeProgress, type ProgressFn } from './progress.ts';
-import { shardRange, type ShardInfo } from './shards.ts';
+import { shardRange } from './shards.ts';
 import type { Resume } from './checkpoint.ts';
-import { buildSummary, type Summary } from './summary.ts';
-import { DEFAULT_MAX_GAMES, estimateGames, halfWidths, targetMet, type TargetErrorInfo } from './target-error.ts';
-import { runChunk, type ChunkTask } from './worker.ts';
+import { DEFAULT_MAX_GAMES, estimateGames, halfWidths, targetMet } from './target-error.ts';
+import type { ChunkTask } from './worker.ts';
 
 export interface RunOptions {
   /** A loaded config, or a path to one; default configs/nco/default.json. */
@@ -137,15 +139,7 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
   // No point starting more threads than there are chunks.
   const threads = Math.min(workers, tasks.length);
   try {
-    if (threads === 0) {
-      for (let i = 0; i < tasks.length && !stop(); i++) {
-        onResult(i, runChunk(tasks.at(i)));
-        // Let timers (the progress bar) and signals run between chunks.
-        await new Promise((r) => setImmediate(r));
-      }
-    } else {
-      await runOnPool({ workerFile: opts.workerFile ?? defaultWorkerFile(), threads, tasks, onResult, ...(targetError !== undefined ? { stop } : {}) });
-    }
+    await executeChunks({ tasks, threads, onResult, ...(opts.workerFile ? { workerFile: opts.workerFile } : {}), ...(targetError !== undefined ? { stop } : {}) });
   } finally {
     progress.stop();
   }
@@ -153,7 +147,7 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
   const elapsedSeconds = (performance.now() - t0) / 1000 + (resume?.elapsedSeconds ?? 0);
 
   const acc = merger.dst;
-  const summary = buildSummary({ ruleset, scn, games, seed, configHash: hash, acc, elapsedSeconds });
+  const summary = buildSummary({ ruleset, scn, games, seed, configHash: hash, acc, elapsedSeconds, version: packageVersion() });
   const result: RunResult = { ruleset, scn, config, configHash: hash, games, seed, workers: threads, chunkGames: CHUNK_GAMES, acc, elapsedSeconds, summary };
   if (targetError !== undefined) {
     const wins = acc.subarray(outcomeAt, outcomeAt + 2);
@@ -162,4 +156,14 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
   if (shard) result.shard = shard;
   if (rows) result.rowColumns = scn.rowColumns;
   return result;
+}
+
+/** The results document of a finished run. */
+export function resultsDocOf(run: RunResult): ResultsDoc {
+  return buildResultsDoc({
+    ruleset: run.ruleset.id, seed: run.seed, games: run.games, chunkGames: run.chunkGames, configHash: run.configHash,
+    config: run.scn.normalized, layout: run.scn.layout, acc: run.acc, summary: run.summary,
+    ...(run.targetError ? { targetError: run.targetError } : {}),
+    ...(run.shard ? { shard: run.shard } : {}),
+  });
 }

@@ -3,12 +3,13 @@ import { join, resolve } from 'node:path';
 import { ConfigError } from '../engine/errors.ts';
 import type { CompiledScenario, Ruleset } from '../engine/ruleset.ts';
 import { getRuleset } from '../engine/rulesets/index.ts';
-import { ensureDir } from './atomic-file.ts';
+import { ensureDir } from '../resultsdoc/atomic-file.ts';
 import { CHUNK_GAMES } from './chunks.ts';
-import { GAME_ROWS_FILE, gameRowsPath, type GameRowsInfo } from './game-rows.ts';
-import { configHash } from './hash.ts';
-import { readBlocks, type ResultsDoc } from './results.ts';
-import { buildSummary } from './summary.ts';
+import { GAME_ROWS_FILE, gameRowsPath, type GameRowsInfo } from '../resultsdoc/game-rows.ts';
+import { configHash } from '../resultsdoc/hash.ts';
+import { readBlocks, type ResultsDoc, type ShardInfo } from '../resultsdoc/format.ts';
+import { packageVersion } from './paths.ts';
+import { buildSummary } from '../resultsdoc/summary.ts';
 
 /**
  * Sharding (DESIGN.md data flow 4): `run --shard K/N` plays a contiguous run of the fixed
@@ -16,18 +17,6 @@ import { buildSummary } from './summary.ts';
  * Every accumulator holds integer counts and sums (checked when merging), which add exactly
  * below 2^53 in any grouping, so the merged document equals the unsharded run's bit for bit.
  */
-
-/** Which part of a run a shard played (results.json "shard"). */
-export interface ShardInfo {
-  /** 1-based shard number K of `count`. */
-  index: number;
-  count: number;
-  /** Games of the whole run, over all shards. */
-  totalGames: number;
-  /** The shard played games [firstGame, firstGame + games). */
-  firstGame: number;
-  games: number;
-}
 
 /** Parses "K/N" (1 <= K <= N); anything else is a ConfigError on `flag`. */
 export function parseShard(raw: unknown, flag = '--shard'): { index: number; count: number } {
@@ -110,7 +99,7 @@ export function mergeShards(docs: readonly ResultsDoc[], paths: readonly string[
     addBlocks(acc, scn, docs[i], paths[i]);
     elapsed += docs[i].summary.elapsedSeconds;
   }
-  const summary = buildSummary({ ruleset, scn, games: totalGames, seed: first.seed, configHash: first.configHash, acc, elapsedSeconds: elapsed });
+  const summary = buildSummary({ ruleset, scn, games: totalGames, seed: first.seed, configHash: first.configHash, acc, elapsedSeconds: elapsed, version: packageVersion() });
   const doc: ResultsDoc = {
     ...first,
     games: totalGames,

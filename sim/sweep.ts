@@ -13,7 +13,7 @@ import { getRuleset, RULESET_IDS } from '../engine/rulesets/index.ts';
 import { parseOrThrow } from '../engine/validate.ts';
 import { runBatch, type BatchJob, type BatchOptions } from './batch.ts';
 import { loadConfigObject } from './config.ts';
-import { configHash } from './hash.ts';
+import { configHash } from '../resultsdoc/hash.ts';
 
 export const sweepSchema = z
   .object({

@@ -41,17 +41,3 @@ export function estimateGames(wins: readonly [number, number] | Float64Array, n:
   for (const k of [wins[0], wins[1]]) worst = Math.max(worst, (k / n) * (1 - k / n));
   return Math.ceil((z * z * worst) / (target * target));
 }
-
-/** What the runner records about a --target-error run (results.json "targetError"). */
-export interface TargetErrorInfo {
-  /** The requested half-width E. */
-  target: number;
-  /** --games: the run never stops before this many games. */
-  minGames: number;
-  /** --max-games: the run never plays more. */
-  maxGames: number;
-  /** Each side's Wilson half-width at the stopping point. */
-  halfWidth: [number, number];
-  /** false when --max-games stopped the run before the target was met. */
-  reached: boolean;
-}

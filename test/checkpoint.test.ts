@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHUNK_GAMES } from '../sim/chunks.ts';
 import { runSimulation, type RunResult } from '../sim/run.ts';
-import { stableSummary } from '../sim/summary.ts';
+import { stableSummary } from '../resultsdoc/summary.ts';
 import { CLI, cliSandbox } from './cli-harness.ts';
 
 const same = (a: RunResult, b: RunResult): void => {

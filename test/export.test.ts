@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fromCSV, type ColumnTable } from 'arquero';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gamesTable, sdFromSums } from '../analysis/export.ts';
-import { GameRowsWriter, readGameRows } from '../sim/game-rows.ts';
+import { GameRowsWriter, readGameRows } from '../resultsdoc/game-rows.ts';
 import { cliSandbox } from './cli-harness.ts';
 
 const GAMES = 600;

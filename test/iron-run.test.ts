@@ -12,7 +12,7 @@ import { compileIron } from '../engine/rulesets/iron-squad/compile.ts';
 import { createIronGame, ironSquad } from '../engine/rulesets/iron-squad/index.ts';
 import { loadConfig } from '../sim/config.ts';
 import { runSimulation, type RunResult } from '../sim/run.ts';
-import { stableSummary } from '../sim/summary.ts';
+import { stableSummary } from '../resultsdoc/summary.ts';
 import { runCli } from './cli-harness.ts';
 import { assertDistFresh, ROOT } from './dist-fresh.ts';
 

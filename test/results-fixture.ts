@@ -2,7 +2,7 @@
  * A tiny hand-made results document: 4 games of "Blue" vs "Red", 2 turns, 2 soldier types.
  * The per-game values it sums are listed so tests can state exact expectations.
  */
-import type { ResultsDoc } from '../sim/results.ts';
+import type { ResultsDoc } from '../resultsdoc/format.ts';
 
 // Per game (g1..g4):
 //   outcome: Blue, Blue, Red, draw            VP Blue 10,20,0,10   VP Red 0,10,10,10

@@ -2,10 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHUNK_GAMES } from '../sim/chunks.ts';
-import { buildResultsDoc, type ResultsDoc } from '../sim/results.ts';
-import { runSimulation } from '../sim/run.ts';
+import type { ResultsDoc } from '../resultsdoc/format.ts';
+import { resultsDocOf, runSimulation } from '../sim/run.ts';
 import { mergeShards, parseShard, shardRange } from '../sim/shards.ts';
-import { stableSummary } from '../sim/summary.ts';
+import { stableSummary } from '../resultsdoc/summary.ts';
 import { configErrorOf } from './config-error.ts';
 import { cliSandbox } from './cli-harness.ts';
 import { ROOT } from './dist-fresh.ts';
@@ -14,7 +14,7 @@ const IRON = join(ROOT, 'configs', 'iron-squad', 'default.json');
 
 /** The results document of games [0, games) played in one piece, or as shard k of n. */
 async function doc(games: number, seed: number, config?: string, shard?: { index: number; count: number }): Promise<ResultsDoc> {
-  return buildResultsDoc(await runSimulation({ games, seed, workers: 0, ...(config ? { config } : {}), ...(shard ? { shard } : {}) }));
+  return resultsDocOf(await runSimulation({ games, seed, workers: 0, ...(config ? { config } : {}), ...(shard ? { shard } : {}) }));
 }
 
 async function shards(games: number, seed: number, n: number, config?: string): Promise<ResultsDoc[]> {

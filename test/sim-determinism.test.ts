@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../sim/config.ts';
-import { buildResultsDoc, readResults, writeResultsAtomic } from '../sim/results.ts';
-import { runSimulation, type RunResult } from '../sim/run.ts';
-import { stableSummary } from '../sim/summary.ts';
+import { readResults, writeResultsAtomic } from '../resultsdoc/format.ts';
+import { resultsDocOf, runSimulation, type RunResult } from '../sim/run.ts';
+import { stableSummary } from '../resultsdoc/summary.ts';
 import { runChunk } from '../sim/worker.ts';
-import { configHash } from '../sim/hash.ts';
+import { configHash } from '../resultsdoc/hash.ts';
 import { assertDistFresh } from './dist-fresh.ts';
 
 // Worker threads load the built dist/worker.js (npm test builds first); make sure it is
@@ -90,7 +90,7 @@ describe('runSimulation determinism', () => {
 describe('results document', () => {
   it('is written atomically and reads back the same', () => {
     const dir = join(tmp, 'nested', 'out');
-    const doc = buildResultsDoc(runs.w2);
+    const doc = resultsDocOf(runs.w2);
     const path = writeResultsAtomic(dir, doc);
     expect(path).toBe(join(dir, 'results.json'));
     // Only the final file is left: no temp files.
@@ -110,8 +110,8 @@ describe('results document', () => {
 
   it('replaces an existing results.json whole', () => {
     const dir = join(tmp, 'replace');
-    writeResultsAtomic(dir, buildResultsDoc(runs.w0));
-    writeResultsAtomic(dir, buildResultsDoc(runs.small8));
+    writeResultsAtomic(dir, resultsDocOf(runs.w0));
+    writeResultsAtomic(dir, resultsDocOf(runs.small8));
     expect(readdirSync(dir)).toEqual(['results.json']);
     expect(JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).seed).toBe(8);
   });

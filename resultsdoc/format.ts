@@ -1,14 +1,15 @@
+/**
+ * The results document (`results.json`): what sim/ writes and what analysis, reports,
+ * export, check and merge read. Its format, reading and writing live here, apart from
+ * both, so analysis never imports the runner.
+ */
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { writeFileAtomic } from './atomic-file.ts';
 import { dirname, join, resolve } from 'node:path';
 import { ConfigError } from '../engine/errors.ts';
 import type { RecordLayout } from '../engine/record.ts';
-import { packageVersion } from './paths.ts';
-import type { RunResult } from './run.ts';
 import type { Summary } from './summary.ts';
-import type { TargetErrorInfo } from './target-error.ts';
 import type { GameRowsInfo } from './game-rows.ts';
-import type { ShardInfo } from './shards.ts';
 
 export const RESULTS_SCHEMA = 'squadsim.results/1';
 export const RESULTS_FILE = 'results.json';
@@ -38,23 +39,66 @@ export interface ResultsDoc {
   gameRows?: GameRowsInfo;
 }
 
-export function buildResultsDoc(run: RunResult): ResultsDoc {
-  const { layout } = run.scn;
+/** What a finished run (or merge) hands to buildResultsDoc. */
+export interface ResultsInput {
+  ruleset: string;
+  seed: number;
+  games: number;
+  chunkGames: number;
+  configHash: string;
+  /** The validated config with defaults filled in (scn.normalized). */
+  config: unknown;
+  layout: RecordLayout;
+  /** The merged accumulators, laid out by `layout`. */
+  acc: Float64Array;
+  summary: Summary;
+  targetError?: TargetErrorInfo;
+  shard?: ShardInfo;
+}
+
+export function buildResultsDoc(run: ResultsInput): ResultsDoc {
+  const { layout } = run;
   return {
     schema: RESULTS_SCHEMA,
-    version: packageVersion(),
-    ruleset: run.ruleset.id,
+    version: run.summary.version,
+    ruleset: run.ruleset,
     seed: run.seed,
     games: run.games,
     chunkGames: run.chunkGames,
     configHash: run.configHash,
-    config: run.scn.normalized,
+    config: run.config,
     summary: run.summary,
     layout: layout.blocks.map((b) => ({ name: b.name, dims: [...b.dims], labels: b.labels ?? null, doc: b.doc ?? null })),
     accumulators: readBlocks(layout, run.acc),
     ...(run.targetError ? { targetError: run.targetError } : {}),
     ...(run.shard ? { shard: run.shard } : {}),
   };
+}
+
+/** What the runner records about a --target-error run (results.json "targetError"). */
+export interface TargetErrorInfo {
+  /** The requested half-width E. */
+  target: number;
+  /** --games: the run never stops before this many games. */
+  minGames: number;
+  /** --max-games: the run never plays more. */
+  maxGames: number;
+  /** Each side's Wilson half-width at the stopping point. */
+  halfWidth: [number, number];
+  /** false when --max-games stopped the run before the target was met. */
+  reached: boolean;
+}
+
+/** Which part of a run a shard played (results.json "shard"). */
+export interface ShardInfo {
+  /** 1-based shard number K of `count`. */
+  index: number;
+  count: number;
+  /** Games of the whole run, over all shards. */
+  totalGames: number;
+  /** The shard played games [firstGame, firstGame + games). */
+  firstGame: number;
+  games: number;
 }
 
 /** Every block of `acc` as nested arrays (any number of dims). */

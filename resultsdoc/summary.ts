@@ -1,6 +1,5 @@
 import { BLOCK, type CompiledScenario, type Ruleset } from '../engine/ruleset.ts';
 import { round, wilson } from '../engine/stats.ts';
-import { packageVersion } from './paths.ts';
 
 export const SUMMARY_SCHEMA = 'squadsim.summary/1';
 
@@ -37,13 +36,15 @@ export interface SummaryInput {
   /** Merged accumulators. */
   acc: Float64Array;
   elapsedSeconds: number;
+  /** The squadsim version stamped into the summary. */
+  version: string;
 }
 
 /**
  * Builds the summary from merged accumulators. Means are rounded to 6 decimals so the JSON
  * prints the same everywhere; only elapsedSeconds and gamesPerSecond vary between runs.
  */
-export function buildSummary({ ruleset, scn, games, seed, configHash, acc, elapsedSeconds }: SummaryInput): Summary {
+export function buildSummary({ ruleset, scn, games, seed, configHash, acc, elapsedSeconds, version }: SummaryInput): Summary {
   const { layout } = scn;
   const outcome = layout.read(acc, BLOCK.outcome) as number[];
   const vp = layout.read(acc, BLOCK.vp) as number[];
@@ -59,7 +60,7 @@ export function buildSummary({ ruleset, scn, games, seed, configHash, acc, elaps
     games,
     seed,
     configHash,
-    version: packageVersion(),
+    version,
     sides: [side(0), side(1)],
     draws: outcome[2],
     lethality: {

@@ -1,0 +1,130 @@
+/**
+ * A whole `squadsim run`: checks the options against each other and the output folder,
+ * loads the config, resumes from a checkpoint, plays, records per-game rows, and writes
+ * the results document. Every bad input is a ConfigError (exit 2) raised before any game
+ * is played or file written; the CLI only parses flags and prints.
+ */
+import { dirname, resolve } from 'node:path';
+import { ConfigError } from '../engine/errors.ts';
+import { checkOutputDir, writeResultsAtomic } from '../resultsdoc/format.ts';
+import { GAME_ROWS_FILE, GAME_ROWS_FORMAT, GameRowsWriter } from '../resultsdoc/game-rows.ts';
+import { configHash } from '../resultsdoc/hash.ts';
+import { checkpointWriter, readCheckpoint, removeCheckpoint, type CheckpointKey } from './checkpoint.ts';
+import { loadConfig } from './config.ts';
+import { resultsDocOf, runSimulation, type RunResult } from './run.ts';
+import type { ProgressFn } from './progress.ts';
+import { shardRange } from './shards.ts';
+import { DEFAULT_MAX_GAMES } from './target-error.ts';
+
+export interface JobOptions {
+  /** Config file; default configs/nco/default.json. */
+  config?: string;
+  games: number;
+  seed: number;
+  workers: number;
+  /** Keep playing until each side's 95% win-rate half-width is at most this. */
+  targetError?: number;
+  /** Cap of a targetError run. */
+  maxGames?: number;
+  /** Write DIR/results.json. */
+  out?: string;
+  /** Also store one row per game beside results.json (needs `out`). */
+  recordGames?: boolean;
+  /** Play only shard K of N. */
+  shard?: { index: number; count: number };
+  /** Save progress to this file every `checkpointSeconds`, and resume from it. */
+  checkpoint?: string;
+  checkpointSeconds?: number;
+  progress?: boolean | ProgressFn;
+  /** Told when a checkpoint was found and the run resumes after its chunks. */
+  onResume?: (chunksDone: number) => void;
+}
+
+export interface JobResult {
+  run: RunResult;
+  /** DIR/results.json when `out` was given. */
+  resultsPath?: string;
+}
+
+export async function runJob(o: JobOptions): Promise<JobResult> {
+  const { games, seed, workers, targetError } = o;
+  const maxGames = targetError === undefined ? undefined : (o.maxGames ?? Math.max(DEFAULT_MAX_GAMES, games));
+  if (o.recordGames && o.out === undefined) throw new ConfigError('--record', 'games', 'needs --out DIR: the rows are stored beside DIR/results.json');
+  if (o.shard && targetError !== undefined) throw new ConfigError('--shard', `${o.shard.index}/${o.shard.count}`, 'cannot be used with --target-error (where a run stops depends on every chunk before it)');
+  if (o.shard) shardRange(games, o.shard.index, o.shard.count); // too many shards for the games: exit 2 before any work
+  if (o.checkpoint !== undefined && o.recordGames) throw new ConfigError('--checkpoint', o.checkpoint, 'cannot be used with --record games (the per-game rows are not checkpointed)');
+  if (o.checkpoint !== undefined) {
+    try {
+      checkOutputDir(dirname(resolve(o.checkpoint)));
+    } catch (e) {
+      throw new ConfigError('--checkpoint', o.checkpoint, `expected a file path in a writable folder (${(e as Error).message})`);
+    }
+  }
+  if (o.out !== undefined) checkOutDir(o.out);
+  // Bad config input is reported here, before any game is played or any file written.
+  const loaded = loadConfig(o.config);
+  const width = loaded.scn.rowColumns?.length ?? 0;
+  if (o.recordGames && width === 0) throw new ConfigError('--record', 'games', `is not supported by ruleset ${loaded.ruleset.id} (it defines no per-game rows)`);
+
+  const key: CheckpointKey = {
+    ruleset: loaded.ruleset.id, configHash: configHash(loaded.scn.normalized), seed, games,
+    maxGames: maxGames ?? null, targetError: targetError ?? null, shard: o.shard ?? null,
+  };
+  const resume = o.checkpoint !== undefined ? readCheckpoint(o.checkpoint, key, loaded.scn.layout.size) : undefined;
+  if (resume) o.onResume?.(resume.nextChunk);
+  const rows = o.recordGames ? openRows(o.out!, width) : undefined;
+  try {
+    const run = await runSimulation({
+      config: loaded, games, seed, workers,
+      ...(o.progress !== undefined ? { progress: o.progress } : {}),
+      ...(o.shard ? { shard: o.shard } : {}),
+      ...(resume ? { resume } : {}),
+      ...(o.checkpoint !== undefined ? { onMerged: checkpointWriter(o.checkpoint, key, o.checkpointSeconds ?? 30, resume?.elapsedSeconds) } : {}),
+      ...(targetError !== undefined ? { targetError, maxGames } : {}),
+      ...(rows ? { onRows: (r: Float64Array) => rows.append(r) } : {}),
+    });
+    const resultsPath = o.out !== undefined ? writeOut(o.out, run, rows) : undefined;
+    if (o.checkpoint !== undefined) removeCheckpoint(o.checkpoint);
+    return { run, ...(resultsPath ? { resultsPath } : {}) };
+  } catch (e) {
+    rows?.abort();
+    throw e;
+  }
+}
+
+/** Fails early (exit 2, nothing run or written) when --out cannot become a writable folder. */
+export function checkOutDir(out: string): void {
+  if (out.trim() === '') throw new ConfigError('--out', out, 'expected a folder path');
+  try {
+    checkOutputDir(out);
+  } catch (e) {
+    throw new ConfigError('--out', out, `expected a writable folder (${(e as Error).message})`);
+  }
+}
+
+function openRows(out: string, width: number): GameRowsWriter {
+  try {
+    return new GameRowsWriter(out, width);
+  } catch (e) {
+    if (!(e as NodeJS.ErrnoException).code) throw e;
+    throw new ConfigError('--out', out, `expected a writable folder (${(e as Error).message})`);
+  }
+}
+
+/** A results folder we cannot write to is bad input (exit 2), not a crash. */
+function writeOut(out: string, run: RunResult, rows: GameRowsWriter | undefined): string {
+  try {
+    const doc = resultsDocOf(run);
+    if (rows) {
+      const count = rows.commit();
+      if (count !== run.games) throw new Error(`recorded ${count} rows for ${run.games} games`);
+      const labels = Object.fromEntries(Object.entries(run.scn.rowLabels ?? {}).map(([k, v]) => [k, [...v]]));
+      doc.gameRows = { file: GAME_ROWS_FILE, format: GAME_ROWS_FORMAT, columns: [...(run.rowColumns ?? [])], labels, count };
+    }
+    return writeResultsAtomic(out, doc);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (!code) throw e;
+    throw new ConfigError('--out', out, `expected a writable folder (${(e as Error).message})`);
+  }
+}
