@@ -1,27 +1,28 @@
-/** Cost-effectiveness per soldier type: what a side spent on each type, lost, and got back in kills. */
+/** Cost-effectiveness per unit type: what a side spent on each type, lost, and got back in kills. */
 import { from, type ColumnTable } from 'arquero';
-import { BLOCK } from '../engine/ruleset.ts';
+import { BLOCK } from '../engine/tally-plan.ts';
 import { proportion } from './intervals.ts';
 import { block, typeLabels, type Results } from './load.ts';
 
 /**
- * One row per side and soldier type that side fielded (needs typePoints; null without it).
- * - pointsShare: the type's share of the side's points spent;
- * - lossRate: the share of the type's own points that were lost;
- * - lossShare: the type's share of all the side's points lost (compare with pointsShare:
- *   a type that is 20% of the points but 40% of the losses dies out of proportion);
- * - killsPerPoint / killsPer100Points: enemy soldiers taken out per point spent on the type;
- * - casualtyRate (with a 95% Wilson interval over fielded soldiers): share of the type's
- *   soldiers lost, when typeCasualties and typeFielded are recorded.
+ * One row per side and unit type that side fielded (needs typeCost; null without it).
+ * Cost is in the ruleset's value noun (points, health).
+ * - costShare: the type's share of the side's cost fielded;
+ * - lossRate: the share of the type's own cost that was lost;
+ * - lossShare: the type's share of all the side's cost lost (compare with costShare: a
+ *   type that is 20% of the cost but 40% of the losses dies out of proportion);
+ * - killsPerCost / killsPer100Cost: enemy units taken out per unit of cost of the type;
+ * - casualtyRate (with a 95% Wilson interval over fielded units): share of the type's
+ *   units lost, when typeCasualties and typeFielded are recorded.
  * Columns whose block is missing are null.
  */
 export function costEffectiveness(r: Results): ColumnTable | null {
-  const pts = block(r, BLOCK.typePoints);
+  const pts = block(r, BLOCK.typeCost);
   if (!pts) return null;
   const names = typeLabels(pts);
   const K = pts.dims[1], n = r.games;
   const fielded = block(r, BLOCK.typeFielded)?.values ?? null;
-  const lost = block(r, BLOCK.typePointsLost)?.values ?? null;
+  const lost = block(r, BLOCK.typeCostLost)?.values ?? null;
   const kills = block(r, BLOCK.typeKills)?.values ?? null;
   const tc = block(r, BLOCK.typeCasualties);
   const rows = [];
@@ -43,14 +44,14 @@ export function costEffectiveness(r: Results): ColumnTable | null {
       rows.push({
         side: r.sides[s], type: names[k],
         fieldedPerGame: fielded ? fielded[i] / n : null,
-        pointsPerGame: p / n,
-        pointsShare: sidePoints > 0 ? p / sidePoints : null,
-        pointsLostPerGame: lost ? lost[i] / n : null,
+        costPerGame: p / n,
+        costShare: sidePoints > 0 ? p / sidePoints : null,
+        costLostPerGame: lost ? lost[i] / n : null,
         lossRate: lost && p > 0 ? lost[i] / p : null,
         lossShare: lost && sideLost > 0 ? lost[i] / sideLost : null,
         killsPerGame: kills ? kills[i] / n : null,
-        killsPerPoint: kills && p > 0 ? kills[i] / p : null,
-        killsPer100Points: kills && p > 0 ? (100 * kills[i]) / p : null,
+        killsPerCost: kills && p > 0 ? kills[i] / p : null,
+        killsPer100Cost: kills && p > 0 ? (100 * kills[i]) / p : null,
         casualtyRate: cr?.rate ?? null, casualtyRateLo: cr?.lo ?? null, casualtyRateHi: cr?.hi ?? null,
       });
     }

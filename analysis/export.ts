@@ -5,7 +5,7 @@
  * ruleset does not record is empty (null).
  */
 import { ConfigError } from '../engine/errors.ts';
-import { BLOCK } from '../engine/ruleset.ts';
+import { BLOCK, slug } from '../engine/tally-plan.ts';
 import { wilson } from '../engine/stats.ts';
 import { block, typeLabels, type Results } from './load.ts';
 
@@ -16,18 +16,28 @@ export interface CsvTable {
   rows: Iterable<Cell[]>;
 }
 
-export const EXPORT_TABLES = ['games', 'turns', 'soldiers'] as const;
+/** The tables, by their generic names: per game, per side × time bin, per side × unit type. */
+export const EXPORT_TABLES = ['games', 'steps', 'units'] as const;
 export type ExportTable = (typeof EXPORT_TABLES)[number];
 
-export const TURN_COLUMNS = [
-  'side', 'type', 'step', 'step_label', 'casualties', 'casualties_sd', 'cum_casualties', 'cum_casualties_sd',
-  'surviving_points', 'surviving_points_sd', 'surviving_share', 'fielded', 'cum_lost_share',
-] as const;
+/**
+ * Every name `--table` accepts for a results document: the generic names, the ruleset's
+ * own nouns (NCO: turns, soldiers; Iron Squad: rounds, units) and the old NCO names
+ * (turns, soldiers), which stay as aliases for every ruleset.
+ */
+export function tableNames(r: Results): Record<string, ExportTable> {
+  return { games: 'games', steps: 'steps', units: 'units', turns: 'steps', soldiers: 'units', [slug(r.nouns.steps)]: 'steps', [slug(r.nouns.units)]: 'units' };
+}
 
-export const SOLDIER_COLUMNS = [
-  'side', 'type', 'fielded', 'points', 'points_share', 'casualties', 'casualty_rate', 'casualty_rate_lo', 'casualty_rate_hi',
-  'points_lost', 'loss_rate', 'kills', 'kills_per_point', 'kills_per_100_points',
-] as const;
+export function stepColumns(r: Results): string[] {
+  const v = slug(r.nouns.value);
+  return ['side', 'type', 'step', 'step_label', 'casualties', 'casualties_sd', 'cum_casualties', 'cum_casualties_sd', `surviving_${v}`, `surviving_${v}_sd`, 'surviving_share', 'fielded', 'cum_lost_share'];
+}
+
+export function unitColumns(r: Results): string[] {
+  const v = slug(r.nouns.value);
+  return ['side', 'type', 'fielded', v, `${v}_share`, 'casualties', 'casualty_rate', 'casualty_rate_lo', 'casualty_rate_hi', `${v}_lost`, 'loss_rate', 'kills', `kills_per_${v}`, `kills_per_100_${v}`];
+}
 
 /** Per-game standard deviation from a sum and a sum of squares over n games; null without them. */
 export function sdFromSums(sum: number, sumSq: number | null | undefined, n: number): number | null {
@@ -37,15 +47,15 @@ export function sdFromSums(sum: number, sumSq: number | null | undefined, n: num
 }
 
 /**
- * `turns`: one row per side × step with type "all" (every soldier of the side), then, when
- * typeCasualties is recorded, one row per side × soldier type fielded × step.
+ * `steps` (NCO: `turns`): one row per side × time bin with type "all" (every unit of the
+ * side), then, when typeCasualties is recorded, one row per side × unit type fielded × bin.
  */
-export function turnsTable(r: Results): CsvTable {
+export function stepsTable(r: Results): CsvTable {
   const n = r.games, S = r.steps;
-  const cas = block(r, BLOCK.casualties)!.values, surv = block(r, BLOCK.survivingPoints)!.values;
-  const start = block(r, BLOCK.startingPoints)!.values;
+  const cas = block(r, BLOCK.casualties)!.values, surv = block(r, BLOCK.survivingValue)!.values;
+  const start = block(r, BLOCK.startingValue)!.values;
   const casSq = block(r, BLOCK.casualtiesSq)?.values, cumSq = block(r, BLOCK.cumCasualtiesSq)?.values;
-  const survSq = block(r, BLOCK.survivingPointsSq)?.values;
+  const survSq = block(r, BLOCK.survivingValueSq)?.values;
   const fieldedB = block(r, BLOCK.typeFielded), tc = block(r, BLOCK.typeCasualties);
   const rows: Cell[][] = [];
   for (let s = 0; s < 2; s++) {
@@ -88,18 +98,18 @@ export function turnsTable(r: Results): CsvTable {
       }
     }
   }
-  return { columns: TURN_COLUMNS, rows };
+  return { columns: stepColumns(r), rows };
 }
 
-/** `soldiers`: one row per side × soldier type the side fielded. Needs typeFielded or typePoints. */
-export function soldiersTable(r: Results): CsvTable {
-  const fieldedB = block(r, BLOCK.typeFielded), pointsB = block(r, BLOCK.typePoints);
+/** `units` (NCO: `soldiers`): one row per side × unit type the side fielded. Needs typeFielded or typeCost. */
+export function unitsTable(r: Results): CsvTable {
+  const fieldedB = block(r, BLOCK.typeFielded), pointsB = block(r, BLOCK.typeCost);
   const base = fieldedB ?? pointsB;
-  if (!base) throw new ConfigError('--table', 'soldiers', `needs per-soldier-type blocks (${BLOCK.typeFielded} or ${BLOCK.typePoints}), which this ${r.doc.ruleset} results document does not record`);
+  if (!base) throw new ConfigError('--table', 'units', `needs per-${r.nouns.unit}-type blocks (${BLOCK.typeFielded} or ${BLOCK.typeCost}), which this ${r.doc.ruleset} results document does not record`);
   const names = typeLabels(base), K = base.dims[1], n = r.games, S = r.steps;
   const v = (name: string): number[] | null => block(r, name)?.values ?? null;
   const fielded = fieldedB?.values ?? null, points = pointsB?.values ?? null;
-  const lost = v(BLOCK.typePointsLost), kills = v(BLOCK.typeKills), tc = v(BLOCK.typeCasualties);
+  const lost = v(BLOCK.typeCostLost), kills = v(BLOCK.typeKills), tc = v(BLOCK.typeCasualties);
   const rows: Cell[][] = [];
   for (let s = 0; s < 2; s++) {
     let sidePoints = 0;
@@ -123,7 +133,7 @@ export function soldiersTable(r: Results): CsvTable {
       ]);
     }
   }
-  return { columns: SOLDIER_COLUMNS, rows };
+  return { columns: unitColumns(r), rows };
 }
 
 export interface GameRowsMeta {

@@ -5,9 +5,9 @@
  * `squadsim balance --out`; this reader needs only each feature's label, cost, fairCost,
  * interval and flag.
  */
-import { readFileSync } from 'node:fs';
 import { from, type ColumnTable } from 'arquero';
 import { ConfigError } from '../engine/errors.ts';
+import { readJsonFile } from '../resultsdoc/read-json.ts';
 import { BALANCE_SCHEMA } from './balance.ts';
 
 export interface FairCostEntry {
@@ -21,12 +21,7 @@ export interface FairCostEntry {
 }
 
 export function loadFairCosts(path: string): ColumnTable {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (e) {
-    throw new ConfigError('--balance', path, `expected a readable balance result JSON file (${(e as Error).message})`);
-  }
+  const doc = readJsonFile(path, { field: '--balance', allowed: 'expected a readable balance result JSON file' });
   return fairCostTable(doc, path);
 }
 

@@ -3,13 +3,13 @@ import type { ColumnTable } from 'arquero';
 import { costEffectiveness } from './cost.ts';
 import { sideLethality, typeLethality } from './lethality.ts';
 import type { Results } from './load.ts';
-import { marginClasses, marginDistribution, victoryPoints, winRates } from './outcomes.ts';
+import { marginDistribution, scores, winClasses, winRates } from './outcomes.ts';
 
 export interface Analysis {
   winRates: ColumnTable;
-  victoryPoints: ColumnTable;
+  scores: ColumnTable;
   margins: ColumnTable | null;
-  marginClasses: ColumnTable | null;
+  winClasses: ColumnTable | null;
   sideLethality: ColumnTable;
   typeLethality: ColumnTable | null;
   costEffectiveness: ColumnTable | null;
@@ -18,9 +18,9 @@ export interface Analysis {
 export function analyze(r: Results): Analysis {
   return {
     winRates: winRates(r),
-    victoryPoints: victoryPoints(r),
+    scores: scores(r),
     margins: marginDistribution(r),
-    marginClasses: marginClasses(r),
+    winClasses: winClasses(r),
     sideLethality: sideLethality(r),
     typeLethality: typeLethality(r),
     costEffectiveness: costEffectiveness(r),

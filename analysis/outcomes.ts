@@ -1,6 +1,6 @@
-/** Who wins: win and draw rates, victory points, VP margins and margin-of-victory classes. */
+/** Who wins: win and draw rates, scores, score margins and classes of win. */
 import { from, type ColumnTable } from 'arquero';
-import { BLOCK } from '../engine/ruleset.ts';
+import { BLOCK } from '../engine/tally-plan.ts';
 import { meanInterval, proportion } from './intervals.ts';
 import { block, type Results } from './load.ts';
 
@@ -14,14 +14,14 @@ export function winRates(r: Results): ColumnTable {
   return from(rows);
 }
 
-/** Mean victory points per side with a 95% interval (from vp and vpSq). */
-export function victoryPoints(r: Results): ColumnTable {
-  const vp = block(r, BLOCK.vp)!.values, sq = block(r, BLOCK.vpSq)!.values;
-  return from([0, 1].map((s) => ({ side: r.sides[s], ...meanInterval(vp[s], sq[s], r.games) })));
+/** Mean final score per side with a 95% interval (from score and scoreSq). */
+export function scores(r: Results): ColumnTable {
+  const sc = block(r, BLOCK.score)!.values, sq = block(r, BLOCK.scoreSq)!.values;
+  return from([0, 1].map((s) => ({ side: r.sides[s], ...meanInterval(sc[s], sq[s], r.games) })));
 }
 
 /**
- * The VP margin distribution (side 0 minus side 1) from marginHist, or null when the
+ * The score margin distribution (side 0 minus side 1) from marginHist, or null when the
  * ruleset does not record it. Empty bins at either end are dropped. `value` is the bin
  * label as a number when it is one (for a numeric axis), else null.
  */
@@ -42,23 +42,19 @@ export function marginDistribution(r: Results): ColumnTable | null {
 }
 
 /**
- * Margin-of-victory classes from the ruleset's summary details (NCO: `marginClasses`, a
- * list of { name, classes: { class: share of games } } per side), with Wilson intervals.
- * Null when the summary has none.
+ * Classes of win (the winClass block, e.g. NCO's margin-of-victory classes): the share of
+ * all games each side won in each class, with Wilson intervals. Null when not recorded.
  */
-export function marginClasses(r: Results): ColumnTable | null {
-  const mc = (r.doc.summary?.details as Record<string, unknown> | undefined)?.marginClasses;
-  if (!Array.isArray(mc)) return null;
+export function winClasses(r: Results): ColumnTable | null {
+  const b = block(r, BLOCK.winClass);
+  if (!b) return null;
+  const C = b.dims[1], names = b.labels?.[1] ?? Array.from({ length: C }, (_, c) => `class ${c + 1}`);
   const rows: Record<string, unknown>[] = [];
-  mc.forEach((side: { name?: unknown; classes?: unknown }, s) => {
-    if (!side || typeof side.classes !== 'object' || side.classes === null) return;
-    Object.entries(side.classes as Record<string, unknown>).forEach(([cls, share], order) => {
-      if (typeof share !== 'number') return;
-      // The summary stores shares; the counts behind them are whole games.
-      const games = Math.round(share * r.games);
-      const p = proportion(games, r.games);
-      rows.push({ side: String(side.name ?? r.sides[s]), class: cls, order, games, rate: p.rate, lo: p.lo, hi: p.hi });
-    });
-  });
-  return rows.length ? from(rows) : null;
+  for (let s = 0; s < 2; s++) {
+    for (let c = 0; c < C; c++) {
+      const games = b.values[s * C + c], p = proportion(games, r.games);
+      rows.push({ side: r.sides[s], class: names[c], order: c, games, rate: p.rate, lo: p.lo, hi: p.hi });
+    }
+  }
+  return from(rows);
 }

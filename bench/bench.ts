@@ -4,7 +4,8 @@
 import { PerformanceObserver } from 'node:perf_hooks';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { Recorder } from '../engine/record.ts';
+import { GameEnv } from '../engine/env.ts';
+import { playOne } from '../engine/ruleset.ts';
 import { Rng } from '../engine/rng.ts';
 import { CHUNK_GAMES } from '../sim/chunks.ts';
 import { loadConfig, type LoadedConfig } from '../sim/config.ts';
@@ -24,9 +25,9 @@ const loaded = loadConfig(argv.config);
 const seed = argv.seed;
 
 /** Plays games [from, to) in-process with no runner overhead; returns seconds. */
-function playRange(l: LoadedConfig, game: unknown, rec: Recorder, from: number, to: number): number {
+function playRange(l: LoadedConfig, game: unknown, env: GameEnv, from: number, to: number): number {
   const t0 = performance.now();
-  for (let i = from; i < to; i++) l.ruleset.playGame(game, seed, i, rec);
+  for (let i = from; i < to; i++) playOne(l.ruleset, game, env, seed, i);
   return (performance.now() - t0) / 1000;
 }
 
@@ -37,15 +38,15 @@ console.log(`squadsim bench: ${loaded.path}`);
 console.log(`ruleset ${loaded.ruleset.id}, ${loaded.scn.sideNames.join(' vs ')}, seed ${seed}\n`);
 
 // 1. Single thread, in-process: warm up (JIT), then steady play with a GC observer.
-const game = loaded.ruleset.createGame(loaded.scn);
-const rec = new Recorder(loaded.scn.layout);
+const env = new GameEnv(loaded.scn.plan);
+const game = loaded.ruleset.createGame(loaded.scn, env);
 let warm = 0;
 let warmSec = 0;
 // Up to 6000 games (~4 s here), but stop after ~5 s if games are slow. Rare paths (an
 // Assault, a Snap) need thousands of games before V8 optimises them; until then the
 // interpreter boxes their doubles, which is warm-up, not steady play.
 while (warm < 6000 && warmSec < 5) {
-  warmSec += playRange(loaded, game, rec, warm, warm + 100);
+  warmSec += playRange(loaded, game, env, warm, warm + 100);
   warm += 100;
 }
 const nsWarm = (warmSec / warm) * 1e9;
@@ -60,7 +61,7 @@ const obs = new PerformanceObserver((list) => {
   }
 });
 obs.observe({ entryTypes: ['gc'] });
-const steadySec = playRange(loaded, game, rec, warm, warm + steadyGames);
+const steadySec = playRange(loaded, game, env, warm, warm + steadyGames);
 // GC entries are delivered asynchronously; let them arrive before reading the totals.
 await new Promise((r) => setTimeout(r, 50));
 for (const e of obs.takeRecords()) {

@@ -14,7 +14,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { Recorder } from '../engine/record.ts';
+import { GameEnv } from '../engine/env.ts';
+import { playOne } from '../engine/ruleset.ts';
 import { loadConfig } from '../sim/config.ts';
 
 const argv = yargs(hideBin(process.argv))
@@ -48,11 +49,11 @@ interface Row {
 /** Measures one config in this process. */
 async function measure(path: string, seed: number): Promise<Row> {
   const l = loadConfig(path);
-  const game = l.ruleset.createGame(l.scn);
-  const rec = new Recorder(l.scn.layout);
+  const env = new GameEnv(l.scn.plan);
+  const game = l.ruleset.createGame(l.scn, env);
   const play = (from: number, to: number): number => {
     const t0 = performance.now();
-    for (let i = from; i < to; i++) l.ruleset.playGame(game, seed, i, rec);
+    for (let i = from; i < to; i++) playOne(l.ruleset, game, env, seed, i);
     return (performance.now() - t0) / 1000;
   };
   // Rare paths need thousands of games before V8 optimises them; until then the

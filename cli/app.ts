@@ -11,6 +11,21 @@ import { oddsCommand } from './odds.ts';
 import { mergeCommand } from './merge.ts';
 
 const COMMANDS = ['run', 'schema', 'export', 'check', 'report', 'balance', 'odds', 'merge'];
+/** Arguments that take a list; yargs turns any other flag given twice into a list too. */
+const LIST_ARGS = new Set(['_', '$0', 'shards']);
+
+/**
+ * A single-valued flag given twice (`--out a --out b`) is refused rather than letting a
+ * handler meet an array it does not expect, or silently picking one of the values.
+ */
+function refuseRepeatedFlags(argv: Record<string, unknown>): void {
+  const repeated = Object.keys(argv).filter((k) => Array.isArray(argv[k]) && !LIST_ARGS.has(k));
+  if (repeated.length === 0) return;
+  // yargs also stores each value under its alias and camelCase names: name the long, dashed one.
+  const name = repeated.find((k) => k.length > 1 && !/[A-Z]/.test(k)) ?? repeated[0];
+  const values = argv[name] as unknown[];
+  throw new UsageError(`${name.length > 1 ? '--' : '-'}${name} was given ${values.length} times (${values.map((v) => JSON.stringify(v)).join(', ')}); give it once`);
+}
 
 /**
  * Parses `args` (without node and the script), runs the command and returns the exit code.
@@ -28,6 +43,7 @@ export async function main(args: string[]): Promise<number> {
     .command(balanceCommand)
     .command(oddsCommand)
     .command(mergeCommand)
+    .middleware(refuseRepeatedFlags)
     .demandCommand(1, 'name a command')
     .recommendCommands()
     .strict()
@@ -44,10 +60,16 @@ export async function main(args: string[]): Promise<number> {
       // recommendCommands reports only the suggestion; say what was wrong too.
       throw new UsageError(text.startsWith('Did you mean') ? `unknown command ${JSON.stringify(args[0])}. ${text}` : text);
     });
+  // A handler reports "check failed" through process.exitCode; start clean and leave it as
+  // found, so main() can be called more than once in one process (tests).
+  const outer = process.exitCode;
+  process.exitCode = undefined;
   try {
     await parser.parseAsync();
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
   } catch (e) {
     return reportError(e, COMMANDS.includes(args[0]) ? args[0] : '');
+  } finally {
+    process.exitCode = outer;
   }
 }

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { ConfigError } from '../engine/errors.ts';
 import { baselineFromResults, compareWithBaseline, DEFAULT_ALPHA, formatCheck, parseBaseline, type Baseline } from '../analysis/check.ts';
 import { loadResults } from '../analysis/load.ts';
 import { writeFileAtomic } from '../resultsdoc/atomic-file.ts';
+import { readJsonFile } from '../resultsdoc/read-json.ts';
 import { EXIT } from './errors.ts';
 
 interface CheckArgs {
@@ -27,12 +27,7 @@ function builder(y: Argv): Argv<CheckArgs> {
 }
 
 function readBaseline(path: string): Baseline {
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (e) {
-    throw new ConfigError('--baseline', path, `expected a readable baseline JSON file (${(e as Error).message}); create one with --update-baseline`);
-  }
+  const json = readJsonFile(path, { field: '--baseline', allowed: 'expected a readable baseline JSON file (create one with --update-baseline)' });
   return parseBaseline(json, 'baseline');
 }
 

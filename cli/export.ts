@@ -3,21 +3,21 @@ import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { ConfigError } from '../engine/errors.ts';
-import { EXPORT_TABLES, gamesTable, soldiersTable, turnsTable, type CsvTable, type ExportTable } from '../analysis/export.ts';
+import { gamesTable, stepsTable, tableNames, unitsTable, type CsvTable, type ExportTable } from '../analysis/export.ts';
 import { loadResults, type Results } from '../analysis/load.ts';
 import { openAtomicStream } from '../resultsdoc/atomic-file.ts';
 import { GAME_ROWS_FORMAT, gameRowsPath, readGameRows, type GameRowsInfo } from '../resultsdoc/game-rows.ts';
 
 interface ExportArgs {
   results: string;
-  table: ExportTable;
+  table: string;
   out?: string;
 }
 
 function builder(y: Argv): Argv<ExportArgs> {
   return y
     .positional('results', { type: 'string', describe: 'a results.json written by `squadsim run --out`', demandOption: true })
-    .option('table', { alias: 't', type: 'string', choices: EXPORT_TABLES, demandOption: true, describe: 'games: one row per game (needs run --record games); turns: side × step (× soldier type); soldiers: side × soldier type', requiresArg: true })
+    .option('table', { alias: 't', type: 'string', demandOption: true, describe: "games: one row per game (needs run --record games); steps: side × time step (× unit type); units: side × unit type. The ruleset's own names work too (NCO: turns, soldiers; Iron Squad: rounds, units)", requiresArg: true })
     .option('out', { alias: 'o', type: 'string', describe: 'write the CSV to FILE (atomically) instead of stdout', requiresArg: true })
     .example('$0 export out/results.json --table turns > turns.csv', 'lethality per turn')
     .example('$0 export out/results.json --table games --out games.csv', 'per-game rows (run with --record games)') as unknown as Argv<ExportArgs>;
@@ -33,16 +33,23 @@ function gameRowsOf(r: Results, resultsPath: string): GameRowsInfo {
   return info;
 }
 
+/** The generic table a --table name means for these results; anything else is bad input (exit 2). */
+export function resolveTable(r: Results, name: string): ExportTable {
+  const names = tableNames(r);
+  if (!Object.prototype.hasOwnProperty.call(names, name)) throw new ConfigError('--table', name, `expected one of ${Object.keys(names).map((n) => JSON.stringify(n)).join(', ')}`);
+  return names[name];
+}
+
 export function exportTable(r: Results, resultsPath: string, table: ExportTable): CsvTable {
-  if (table === 'turns') return turnsTable(r);
-  if (table === 'soldiers') return soldiersTable(r);
+  if (table === 'steps') return stepsTable(r);
+  if (table === 'units') return unitsTable(r);
   const info = gameRowsOf(r, resultsPath);
   return gamesTable({ columns: info.columns, labels: info.labels ?? {} }, readGameRows(resultsPath, info));
 }
 
 async function handler(argv: ArgumentsCamelCase<ExportArgs>): Promise<void> {
   const r = loadResults(argv.results);
-  const table = exportTable(r, argv.results, argv.table);
+  const table = exportTable(r, argv.results, resolveTable(r, argv.table));
   const csv = stringify({ header: true, columns: [...table.columns] });
   const source = Readable.from(table.rows);
   if (argv.out === undefined) {

@@ -1,6 +1,10 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
+import { GAME_ROWS_FILE } from '../resultsdoc/game-rows.ts';
 import { ConfigError } from '../engine/errors.ts';
-import { readResults, writeResultsAtomic } from '../resultsdoc/format.ts';
+import { writeResultsAtomic } from '../resultsdoc/format.ts';
+import { readResults } from '../resultsdoc/validate.ts';
 import { concatRowFiles, mergeShards } from '../sim/shards.ts';
 import { checkOutDir } from '../sim/job.ts';
 import { humanTable } from './run.ts';
@@ -24,10 +28,14 @@ async function handler(argv: ArgumentsCamelCase<MergeArgs>): Promise<void> {
   checkOutDir(argv.out);
   const paths = argv.shards.map(String);
   const { doc, rowFiles } = mergeShards(paths.map((p) => readResults(p)), paths);
+  let rows = false;
   try {
-    if (rowFiles.length) concatRowFiles(rowFiles, argv.out);
+    if (rowFiles.length) doc.gameRows!.sha256 = concatRowFiles(rowFiles, argv.out);
+    rows = rowFiles.length > 0;
     writeResultsAtomic(argv.out, doc);
   } catch (e) {
+    // games.f64 without the results.json naming it would be half a merge: remove it.
+    if (rows) rmSync(join(argv.out, GAME_ROWS_FILE), { force: true });
     if (e instanceof ConfigError || !(e as NodeJS.ErrnoException).code) throw e;
     throw new ConfigError('--out', argv.out, `expected a writable folder (${(e as Error).message})`);
   }

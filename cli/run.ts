@@ -1,9 +1,9 @@
-import { availableParallelism } from 'node:os';
+import { availableParallelism, constants as osConstants } from 'node:os';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { ConfigError } from '../engine/errors.ts';
 import type { ShardInfo, TargetErrorInfo } from '../resultsdoc/format.ts';
 import type { Summary } from '../resultsdoc/summary.ts';
-import { runJob } from '../sim/job.ts';
+import { JobInterrupted, runJob } from '../sim/job.ts';
 import { parseShard } from '../sim/shards.ts';
 import { DEFAULT_MAX_GAMES } from '../sim/target-error.ts';
 import { intFlag } from './errors.ts';
@@ -51,6 +51,38 @@ function builder(y: Argv): Argv<RunArgs> {
     .example('$0 run --games 1000000 --shard 1/4 --out shard1/', 'the first quarter of a run; `squadsim merge shard*/results.json --out all/`') as unknown as Argv<RunArgs>;
 }
 
+/** Signals that stop a run the way Ctrl-C does; the exit code is 128 + the signal's number. */
+const STOP_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+/**
+ * While `work` runs: the first stop signal halts the run (no new chunks; those in flight
+ * finish and are saved to the checkpoint), a second drops the chunks in flight as well.
+ */
+async function stoppable<T>(work: (halt: AbortSignal, cancel: AbortSignal) => Promise<T>): Promise<T> {
+  const halt = new AbortController(), cancel = new AbortController();
+  const onSignal = (sig: NodeJS.Signals): void => {
+    if (!halt.signal.aborted) {
+      process.stderr.write(`\nsquadsim: ${sig}: stopping after the chunks in flight (${sig} again drops them)\n`);
+      halt.abort(sig);
+    } else cancel.abort(sig);
+  };
+  for (const s of STOP_SIGNALS) process.on(s, onSignal);
+  try {
+    return await work(halt.signal, cancel.signal);
+  } finally {
+    for (const s of STOP_SIGNALS) process.off(s, onSignal);
+  }
+}
+
+/** What an interrupted run says on stderr: what was saved and how to resume, or that nothing was. */
+function interruptedText(e: JobInterrupted, upTo: boolean): string {
+  const { reason, gamesDone, chunksDone, plannedGames } = e.run;
+  const head = `squadsim: interrupted by ${String(reason)} after ${gamesDone} of ${upTo ? 'at most ' : ''}${plannedGames} games`;
+  if (e.checkpoint === undefined) return `${head}; nothing was saved (no --checkpoint FILE was asked for: add one to make a long run resumable)\n`;
+  if (e.saveError) return `${head}; the checkpoint ${e.checkpoint} could not be saved (${e.saveError.message}): those games are lost\n`;
+  return `${head}; saved them (${chunksDone} chunks) to the checkpoint ${e.checkpoint}: rerun the same command to resume\n`;
+}
+
 async function handler(argv: ArgumentsCamelCase<RunArgs>): Promise<void> {
   const targetError = argv.targetError === undefined ? undefined : fractionFlag('target-error', argv.targetError);
   const games = argv.games === undefined ? (targetError === undefined ? DEFAULT_GAMES : TARGET_MIN_GAMES) : intFlag('games', argv.games, 1, Number.MAX_SAFE_INTEGER, 'a positive integer');
@@ -60,8 +92,8 @@ async function handler(argv: ArgumentsCamelCase<RunArgs>): Promise<void> {
   const maxGames = argv.maxGames === undefined ? undefined : intFlag('max-games', argv.maxGames, games, Number.MAX_SAFE_INTEGER, `an integer >= --games (${games})`);
   const shard = argv.shard === undefined ? undefined : parseShard(String(argv.shard));
   const checkpointSeconds = intFlag('checkpoint-seconds', argv.checkpointSeconds, 1, 86_400, 'a whole number of seconds from 1 to 86400');
-  const { run } = await runJob({
-    games, seed, workers, progress: !argv.json, checkpointSeconds,
+  const job = (halt: AbortSignal, cancel: AbortSignal) => runJob({
+    games, seed, workers, progress: !argv.json, checkpointSeconds, halt, cancel,
     ...(argv.config !== undefined ? { config: argv.config } : {}),
     ...(targetError !== undefined ? { targetError } : {}),
     ...(maxGames !== undefined ? { maxGames } : {}),
@@ -70,7 +102,17 @@ async function handler(argv: ArgumentsCamelCase<RunArgs>): Promise<void> {
     ...(shard ? { shard } : {}),
     ...(argv.checkpoint !== undefined ? { checkpoint: argv.checkpoint } : {}),
     onResume: (chunks) => process.stderr.write(`squadsim: resuming from ${argv.checkpoint}: ${chunks} chunk(s) already played\n`),
+    onWarning: (message) => process.stderr.write(`squadsim: warning: ${message}\n`),
   });
+  let run;
+  try {
+    ({ run } = await stoppable(job));
+  } catch (e) {
+    if (!(e instanceof JobInterrupted)) throw e;
+    process.stderr.write(interruptedText(e, targetError !== undefined));
+    process.exitCode = 128 + (osConstants.signals[e.run.reason as NodeJS.Signals] ?? 2);
+    return;
+  }
   if (run.targetError && !run.targetError.reached) process.stderr.write(`squadsim: warning: ${targetLine(run.targetError, run.games)}\n`);
   process.stdout.write(argv.json ? JSON.stringify(run.summary) + '\n' : humanTable(run.summary, run.workers, argv.out, run.targetError, run.shard));
 }
@@ -93,8 +135,8 @@ function targetLine(t: TargetErrorInfo, games: number): string {
 export function humanTable(s: Summary, workers: number | undefined, out: string | undefined, target?: TargetErrorInfo, shard?: ShardInfo): string {
   const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
   const rows = [
-    ['side', 'wins', 'win rate', '95% interval', 'mean VP'],
-    ...s.sides.map((d) => [d.name, String(d.wins), pct(d.winRate), `${pct(d.winRateInterval[0])} – ${pct(d.winRateInterval[1])}`, d.meanVictoryPoints.toFixed(1)]),
+    ['side', 'wins', 'win rate', '95% interval', `mean ${s.nouns.score}`],
+    ...s.sides.map((d) => [d.name, String(d.wins), pct(d.winRate), `${pct(d.winRateInterval[0])} – ${pct(d.winRateInterval[1])}`, d.meanScore.toFixed(1)]),
     ['draws', String(s.draws), pct(s.games > 0 ? s.draws / s.games : 0), '', ''],
   ];
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));

@@ -45,12 +45,35 @@ export function cumulativeWeights(weights: ArrayLike<number>): Int32Array {
   return out;
 }
 
+type IntArray = Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array;
+
 /** Fisher–Yates shuffle of the first `n` entries of a typed array, in place. */
-export function shuffle(rng: Rng, a: Int32Array | Uint8Array | Uint16Array, n: number = a.length): void {
-  for (let i = n - 1; i > 0; i--) {
-    const j = rng.below(i + 1);
+export function shuffle(rng: Rng, a: IntArray, n: number = a.length): void {
+  shuffleRange(rng, a, 0, n);
+}
+
+/** Fisher–Yates shuffle of a[lo, hi), in place (from the end: one below() per position). */
+export function shuffleRange(rng: Rng, a: IntArray, lo: number, hi: number): void {
+  for (let i = hi - 1; i > lo; i--) {
+    const j = lo + rng.below(i - lo + 1);
     const t = a[i];
     a[i] = a[j];
     a[j] = t;
   }
+}
+
+/**
+ * Moves a uniform random k-subset of a[0, n) to a[0, k), in uniformly random order (the
+ * first k steps of a forward Fisher–Yates): drawing k of n without replacement.
+ */
+export function chooseFirst(rng: Rng, a: IntArray, n: number, k: number): void {
+  for (let i = 0; i < k; i++) chooseNext(rng, a, i, n);
+}
+
+/** One step of chooseFirst: a uniform pick from a[i, n) swapped into a[i] (for rules that draw between picks). */
+export function chooseNext(rng: Rng, a: IntArray, i: number, n: number): void {
+  const j = i + rng.below(n - i);
+  const t = a[j];
+  a[j] = a[i];
+  a[i] = t;
 }

@@ -1,7 +1,7 @@
 /**
- * Fixed-layout numeric accumulators. A ruleset declares named blocks (each a dense
- * row-major array of the given dims); the Recorder is one Float64Array holding them all.
- * Workers add into it, return its buffer by transfer, and the runner sums buffers in
+ * Fixed-layout numeric accumulators: named blocks (each a dense row-major array of the
+ * given dims; the tally plan lays out the standard ones and a ruleset's extras) held in
+ * one Float64Array per chunk (tally.ts writes into it). Workers add into it, return its buffer by transfer, and the runner sums buffers in
  * chunk order, so results are identical for any worker count. Sums of integers stay
  * exact (below 2^53), and chunk order fixes the order of any non-integer sums. Rulesets
  * record integer counts and sums only (scale a fraction to an integer): that lets
@@ -77,25 +77,6 @@ export class RecordLayout {
       return out;
     }
     throw new Error(`block ${name} has ${b.dims.length} dims; read supports 1–3`);
-  }
-}
-
-/**
- * What a game writes into. `acc` accumulates over a chunk. `row`, when per-game rows are
- * requested, is a fixed-width Float64Array the ruleset fills for the current game; the
- * runner copies it out after each game.
- */
-export class Recorder {
-  readonly acc: Float64Array;
-  readonly row: Float64Array | null;
-
-  constructor(readonly layout: RecordLayout, rowWidth = 0) {
-    this.acc = new Float64Array(layout.size);
-    this.row = rowWidth > 0 ? new Float64Array(rowWidth) : null;
-  }
-
-  reset(): void {
-    this.acc.fill(0);
   }
 }
 

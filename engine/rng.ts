@@ -30,10 +30,19 @@ export class Rng {
    * (V8 would box a value outside the small-integer range).
    */
   seedGame(master: number, index: number): void {
+    this.seedGameStream(master, index, 0);
+  }
+
+  /**
+   * Seeds stream `stream` of game `index` (0: the rules' dice, = seedGame; 1: the players'
+   * choices; see engine/env.ts). Streams differ in one word of the initial state, so each
+   * is its own sequence, and each is a pure function of (master, index, stream).
+   */
+  seedGameStream(master: number, index: number, stream: number): void {
     const s = this.s;
     s[0] = 0x9e3779b9;
     s[1] = 0x243f6a88;
-    s[2] = 0xb7e15162;
+    s[2] = 0xb7e15162 ^ Math.imul(stream, 0x85ebca6b);
     const m = fmix32((master >>> 0) ^ 0x5bd1e995);
     s[3] = fmix32((m + Math.imul(index >>> 0, 0x9e3779b1) + 0x7f4a7c15) >>> 0) | 0;
     for (let i = 0; i < 15; i++) this.advance();

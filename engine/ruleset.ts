@@ -1,19 +1,23 @@
-import type { BlockSpec, RecordLayout, Recorder } from './record.ts';
+import type { GameEnv } from './env.ts';
+import type { Rng } from './rng.ts';
+import type { Nouns, TallyPlan } from './tally-plan.ts';
 
 /**
- * The contract between the runner (sim/) and a game (engine/rulesets/<id>/).
+ * The contract between the runner (sim/) and a game (engine/rulesets/<id>/), version 2.
  *
  * Flow: the runner loads the config file and inlines the files named by `fileRefs`, then
  * calls `compile` on the main thread (to report bad input before any work) and again once
- * in each worker. Each worker calls `createGame` once, then `playGame` for every game it
- * is handed. `playGame` must reset all game state from (masterSeed, index) alone, seeding
- * its dice with `rng.seedGame(masterSeed, index)` (= gameSeed): a game's result may not
- * depend on the games played before it in the same worker.
+ * in each worker. Each worker calls `createGame` once with a GameEnv (random streams and
+ * the tally); then for every game it is handed, the runner seeds the env's streams for
+ * that game, begins the tally, and calls `resetGame` and `playGame` (`playOne` below).
+ * A game's result therefore depends on (master seed, index) alone, never on the games
+ * played before it in the same worker. playGame reports through `env.tally` and ends with
+ * `tally.endGame`; it must allocate nothing.
  */
 export interface Ruleset<S extends CompiledScenario = CompiledScenario, G = unknown> {
   readonly id: string;
-  /** Human name of the time step used by lethality curves ("turn", "round", "card"). */
-  readonly timeUnit: string;
+  /** The ruleset's words for units, value, score and time steps (reports, CSV, check). */
+  readonly nouns: Nouns;
   /**
    * Config fields that may hold a path to a JSON file instead of the value itself, as
    * dotted paths with `*` for every array element, e.g. ["map", "sides.*.roster"]. The
@@ -24,14 +28,14 @@ export interface Ruleset<S extends CompiledScenario = CompiledScenario, G = unkn
   readonly policyIds: readonly string[];
   /** Validates a fully inlined config and turns it into the flat numeric scenario. Throws ConfigError. */
   compile(config: unknown): S;
-  /** Allocates all per-game state once per worker. */
-  createGame(scn: S): G;
-  /**
-   * Plays game `index` of a run with master seed `masterSeed` and adds its outcome to
-   * `rec`. Must allocate nothing. (The pair, not gameSeed's 32-bit result, is passed: V8
-   * boxes integers outside ±2^30 when they cross a call.)
-   */
-  playGame(game: G, masterSeed: number, index: number, rec: Recorder): void;
+  /** Allocates all per-game state once per worker, drawing from `env` for dice and the tally. */
+  createGame(scn: S, env: GameEnv): G;
+  /** Restores the start-of-game state; the runner has already seeded env's streams for the game. */
+  resetGame(game: G): void;
+  /** Plays the game to its end, reporting to env.tally (ending with tally.endGame). */
+  playGame(game: G): void;
+  /** The units each side has in play and the value it holds now (tests: tally invariants). */
+  census(game: G): Census;
   /** JSON Schema of this ruleset's config, for editors (`squadsim schema <id>`). */
   jsonSchema?(): Record<string, unknown>;
   /** Ruleset-specific summary fields computed from merged accumulators (not in the hot loop). */
@@ -40,6 +44,25 @@ export interface Ruleset<S extends CompiledScenario = CompiledScenario, G = unkn
   readonly odds?: OddsProvider;
   /** Random legal rosters and their features, for `squadsim balance` sweeps. */
   readonly balance?: BalanceProvider;
+}
+
+export interface Census {
+  /** Units of each side still in play (not lost, not withdrawn). */
+  units: [number, number];
+  /** The value each side holds (what the ruleset last wrote to tally.surviving). */
+  value: [number, number];
+}
+
+/**
+ * Plays game `index` of a run with master seed `master` on a game object: the runner's
+ * half of the contract, shared by the worker, tests and benchmarks.
+ */
+export function playOne<G>(ruleset: Ruleset<CompiledScenario, G>, game: G, env: GameEnv, master: number, index: number): void {
+  env.seed(master, index);
+  env.tally.beginGame(index);
+  ruleset.resetGame(game);
+  ruleset.playGame(game);
+  if (!env.tally.ended) throw new Error(`ruleset ${ruleset.id}: game ${index} did not end (playGame must call tally.endGame)`);
 }
 
 /** One option of `squadsim odds <id>`; the CLI turns these into yargs flags. */
@@ -66,6 +89,14 @@ export interface OddsProvider {
   options: readonly OddsOption[];
   /** Throws ConfigError on a bad combination of inputs. */
   compute(req: Record<string, unknown>): OddsResult;
+  /**
+   * Plays the same attack `trials` times through the engine's own rules code, counting
+   * each outcome in the order of compute(req).outcomes: the conformance suite checks the
+   * exact distribution against it.
+   */
+  sample(req: Record<string, unknown>, rng: Rng, trials: number): number[];
+  /** Requests the conformance suite checks (inputs not given take their defaults). */
+  readonly examples: readonly Record<string, unknown>[];
 }
 
 /**
@@ -118,84 +149,8 @@ export interface CompiledScenario {
   readonly ruleset: string;
   /** Display names of the two sides, in config order. */
   readonly sideNames: readonly [string, string];
-  /** Number of time steps recorded for lethality curves (the maximum game length). */
-  readonly steps: number;
-  readonly timeUnit: string;
-  /** The accumulator layout; must contain the standard blocks from `standardBlocks`. */
-  readonly layout: RecordLayout;
+  /** Its statistics: accumulator layout, time bins and per-game row columns (from its TallySpec). */
+  readonly plan: TallyPlan;
   /** The validated config with every default filled in, echoed into the results document. */
   readonly normalized: unknown;
-  /**
-   * Column names of the per-game row (`run --record games`). When rows are requested the
-   * Recorder has a `row` of this width, and playGame fills it for every game.
-   */
-  readonly rowColumns?: readonly string[];
-  /**
-   * Labels of coded row columns: a value k in column c means rowLabels[c][k] (e.g. the
-   * winner column: side names and "draw"). CSV export writes the label.
-   */
-  readonly rowLabels?: Readonly<Record<string, readonly string[]>>;
-}
-
-/** Standard block names the runner and analysis read for every ruleset. */
-export const BLOCK = {
-  /** [3]: wins of side 0, wins of side 1, draws. */
-  outcome: 'outcome',
-  /** [2]: sum over games of each side's victory points. */
-  vp: 'vp',
-  /** [2]: sum over games of each side's squared victory points (for variances). */
-  vpSq: 'vpSq',
-  /** [2, steps]: sum over games of casualties suffered by side s during step t. */
-  casualties: 'casualties',
-  /** [2, steps]: sum over games of side s's surviving points at the end of step t. */
-  survivingPoints: 'survivingPoints',
-  /** [2]: sum over games of each side's starting points. */
-  startingPoints: 'startingPoints',
-  // Optional blocks: analysis uses them when a ruleset records them. K = soldier types,
-  // labelled by the block's labels[1].
-  /** [2, K]: sum over games of soldiers of type k fielded by side s. */
-  typeFielded: 'typeFielded',
-  /** [2, K]: sum over games of points spent on soldiers of type k (with their options). */
-  typePoints: 'typePoints',
-  /** [2, K, steps]: sum over games of side s's type-k soldiers lost during step t. */
-  typeCasualties: 'typeCasualties',
-  /** [2, K]: sum over games of the points of side s's type-k soldiers lost. */
-  typePointsLost: 'typePointsLost',
-  /** [2, K, steps]: sum over games of the points of side s's type-k soldiers lost during step t (points remaining by type). */
-  typePointsLostSteps: 'typePointsLostSteps',
-  /** [2, K]: sum over games of enemy soldiers taken out by side s's type-k soldiers. */
-  typeKills: 'typeKills',
-  /** [B]: games by VP margin (side 0 minus side 1); labels[0] name the bins ("-20..-11"). */
-  marginHist: 'marginHist',
-  // Optional sums of squares (from `lethalitySqBlocks`): analysis turns them into 95%
-  // intervals of the per-step means; without them the lethality curves have no band.
-  /** [2, steps]: sum over games of the squared casualties of side s during step t. */
-  casualtiesSq: 'casualtiesSq',
-  /** [2, steps]: sum over games of the squared casualties of side s from step 1 to the end of step t. */
-  cumCasualtiesSq: 'cumCasualtiesSq',
-  /** [2, steps]: sum over games of side s's squared surviving points at the end of step t. */
-  survivingPointsSq: 'survivingPointsSq',
-} as const;
-
-/** The optional sums-of-squares blocks that give lethality curves their bands. */
-export function lethalitySqBlocks(steps: number, sideNames: readonly [string, string], stepLabel: string): BlockSpec[] {
-  const labels = [[...sideNames], Array.from({ length: steps }, (_, i) => `${stepLabel} ${i + 1}`)];
-  return [
-    { name: BLOCK.casualtiesSq, dims: [2, steps], labels, doc: 'sum of squared casualties suffered in the step' },
-    { name: BLOCK.cumCasualtiesSq, dims: [2, steps], labels, doc: 'sum of squared casualties suffered up to the end of the step' },
-    { name: BLOCK.survivingPointsSq, dims: [2, steps], labels, doc: 'sum of squared surviving points at the end of the step' },
-  ];
-}
-
-export function standardBlocks(steps: number, sideNames: readonly [string, string], stepLabel: string): BlockSpec[] {
-  const sides = [...sideNames];
-  const stepLabels = Array.from({ length: steps }, (_, i) => `${stepLabel} ${i + 1}`);
-  return [
-    { name: BLOCK.outcome, dims: [3], labels: [[...sides, 'draw']], doc: 'games won by each side, and draws' },
-    { name: BLOCK.vp, dims: [2], labels: [sides], doc: 'sum of victory points' },
-    { name: BLOCK.vpSq, dims: [2], labels: [sides], doc: 'sum of squared victory points' },
-    { name: BLOCK.casualties, dims: [2, steps], labels: [sides, stepLabels], doc: 'sum of casualties suffered in the step' },
-    { name: BLOCK.survivingPoints, dims: [2, steps], labels: [sides, stepLabels], doc: 'sum of surviving points at the end of the step' },
-    { name: BLOCK.startingPoints, dims: [2], labels: [sides], doc: 'sum of starting points' },
-  ];
 }

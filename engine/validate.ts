@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ConfigError, formatPath } from './errors.ts';
 
 /**
@@ -63,4 +63,33 @@ function unionText(issue: z.core.$ZodIssue & { errors?: z.core.$ZodIssue[][] }):
   if (ids.length === 0) return `is invalid: ${issue.message}; see \`squadsim schema\` for the allowed forms`;
   const other = [...new Set(forms)].filter((f) => f !== 'string');
   return `expected one of ${ids.join(', ')}${other.length ? ` (or ${other.map((f) => `an ${f}`).join(' or ')} with one of them as its "id")` : ''}`;
+}
+
+/**
+ * Options for a whole-object superRefine: run it only once every field has passed. zod
+ * runs it after "continuable" issues too (a failed min(), length() or regex), on values
+ * that are not what the types say (a hex at row -1e308 indexed the board: exit 3).
+ */
+export const WHEN_VALID = { when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0 };
+
+/**
+ * A side's name: it labels reports, charts (inside Vega expressions) and CSV files, so
+ * printable text only: no control characters, line or paragraph separators.
+ */
+export const sideNameSchema = z
+  .string()
+  .min(1)
+  .max(60)
+  .regex(/^[^\p{C}\p{Zl}\p{Zp}]*$/u, 'must be printable text, without control characters or line breaks');
+
+/**
+ * The two sides need different names (case and spaces aside), and neither may be "draw",
+ * the outcome's third label: results and CSV rows could not tell them apart.
+ */
+export function checkSideNames(names: readonly string[], root: readonly PropertyKey[] = ['sides']): void {
+  const key = (n: string): string => n.trim().toLowerCase();
+  names.forEach((n, s) => {
+    if (key(n) === 'draw') throw new ConfigError(formatPath([...root, s, 'name']), n, 'is reserved for drawn games; give the side another name');
+  });
+  if (names.length === 2 && key(names[0]) === key(names[1])) throw new ConfigError(formatPath([...root, 1, 'name']), names[1], `expected a name other than side 1's ${JSON.stringify(names[0])}`);
 }

@@ -14,3 +14,8 @@ export interface Chart {
 export function rowsOf(t: { objects(): object[] } | null): Record<string, any>[] {
   return t ? (t.objects() as Record<string, any>[]) : [];
 }
+
+/** "victory points" → "Victory points". */
+export function cap(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

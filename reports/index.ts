@@ -5,10 +5,10 @@ import type { Results } from '../analysis/load.ts';
 import type { Chart } from './chart.ts';
 import { costEffectivenessChart } from './charts/cost-effectiveness.ts';
 import { fairCostChart } from './charts/fair-cost.ts';
-import { lethalityChart, pointsRemainingChart } from './charts/lethality.ts';
-import { marginClassesChart, vpMarginChart } from './charts/margins.ts';
+import { lethalityChart, valueHeldChart } from './charts/lethality.ts';
+import { scoreMarginChart, winClassesChart } from './charts/margins.ts';
 import { typeLethalityChart } from './charts/type-lethality.ts';
-import { typePointsChart } from './charts/type-points.ts';
+import { typeCostChart } from './charts/type-cost.ts';
 import { winRatesChart } from './charts/win-rates.ts';
 import { summaryTables, type SummaryTable } from './tables.ts';
 
@@ -28,16 +28,17 @@ export function buildReport(results: Results, balance: ColumnTable | null): Repo
     if (!chart) notes.push(missing);
     return chart ? [chart] : [];
   };
+  const n = results.nouns;
   const charts = [
     winRatesChart(a, results),
-    ...optional(vpMarginChart(a, results), 'VP margin chart omitted: the results have no marginHist block.'),
-    ...optional(marginClassesChart(a, results), 'Margin-of-victory chart omitted: this ruleset reports no margin classes.'),
+    ...optional(scoreMarginChart(a, results), `${n.score} margin chart omitted: the results have no marginHist block.`),
+    ...optional(winClassesChart(a, results), 'Classes-of-win chart omitted: this ruleset defines no classes of win.'),
     lethalityChart(a, results),
-    pointsRemainingChart(a, results),
-    ...optional(typeLethalityChart(a, results), 'Losses-by-soldier-type chart omitted: the results have no typeCasualties and typeFielded blocks.'),
-    ...optional(typePointsChart(a, results), 'Points-by-soldier-type chart omitted: the results have no typePoints and typePointsLostSteps blocks.'),
-    ...optional(costEffectivenessChart(a, results), 'Cost-effectiveness chart omitted: the results have no typePoints block with typeKills or typePointsLost.'),
-    ...optional(fairCostChart(balance), 'Fair-cost chart omitted: no balance result given (run `squadsim balance`, then `squadsim report ... --balance FILE`).'),
+    valueHeldChart(a, results),
+    ...optional(typeLethalityChart(a, results), `Losses-by-${n.unit}-type chart omitted: the results have no typeCasualties and typeFielded blocks.`),
+    ...optional(typeCostChart(a, results), `Cost-by-${n.unit}-type chart omitted: the results have no typeCost and typeCostLostSteps blocks.`),
+    ...optional(costEffectivenessChart(a, results), 'Cost-effectiveness chart omitted: the results have no typeCost block with typeKills or typeCostLost.'),
+    ...optional(fairCostChart(balance, n), 'Fair-cost chart omitted: no balance result given (run `squadsim balance`, then `squadsim report ... --balance FILE`).'),
   ];
   return { results, analysis: a, charts, tables: summaryTables(a, results, balance), notes };
 }

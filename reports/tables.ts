@@ -5,7 +5,7 @@
 import { from, type ColumnTable } from 'arquero';
 import type { Analysis } from '../analysis/index.ts';
 import type { Results } from '../analysis/load.ts';
-import { rowsOf } from './chart.ts';
+import { cap, rowsOf } from './chart.ts';
 import { num, pct } from './theme.ts';
 
 export interface SummaryTable {
@@ -29,19 +29,20 @@ function make(id: string, title: string, data: ColumnTable | null, header: strin
 export function summaryTables(a: Analysis, r: Results, balance: ColumnTable | null): SummaryTable[] {
   const f1 = (x: number): string => num(x, 1), f2 = (x: number): string => num(x, 2), p1 = (x: number): string => pct(x);
   const lethal = from(rowsOf(a.sideLethality));
+  const n = r.nouns, v = n.value;
   const tables = [
     make('win-rates', 'Win rates', a.winRates, ['outcome', 'games', 'share', '95% interval'], (x) => [x.outcome, String(x.games), pct(x.rate), interval(x.lo, x.hi, p1)]),
-    make('victory-points', 'Victory points per game', a.victoryPoints, ['side', 'mean', '95% interval', 'sd'], (x) => [x.side, f1(x.mean), interval(x.lo, x.hi, f1), x.sd === null ? '' : f1(x.sd)]),
-    make('margin-classes', 'Margin-of-victory classes', a.marginClasses, ['winner', 'class', 'games', 'share', '95% interval'], (x) => [x.side, x.class, String(x.games), pct(x.rate), interval(x.lo, x.hi, p1)]),
-    make('lethality', `Lethality by ${r.unit}`, lethal, ['side', r.unit, 'casualties', '95% interval', 'cumulative', '95% interval', 'points left', '95% interval', 'of start'], (x) => [
-      x.side, String(x.step), f2(x.casualties), interval(x.casualtiesLo, x.casualtiesHi, f2), f2(x.cumCasualties), interval(x.cumCasualtiesLo, x.cumCasualtiesHi, f2),
-      f1(x.survivingPoints), interval(x.survivingPointsLo, x.survivingPointsHi, f1), pct(x.survivingShare),
+    make('scores', `${cap(n.scoreLong)} (${n.score}) per game`, a.scores, ['side', 'mean', '95% interval', 'sd'], (x) => [x.side, f1(x.mean), interval(x.lo, x.hi, f1), x.sd === null ? '' : f1(x.sd)]),
+    make('win-classes', 'Classes of win', a.winClasses, ['winner', 'class', 'games', 'share', '95% interval'], (x) => [x.side, x.class, String(x.games), pct(x.rate), interval(x.lo, x.hi, p1)]),
+    make('lethality', `Lethality by ${r.unit}`, lethal, ['side', r.unit, 'casualties', '95% interval', 'cumulative', '95% interval', `${v} held`, '95% interval', 'of start'], (x) => [
+      x.side, x.stepLabel, f2(x.casualties), interval(x.casualtiesLo, x.casualtiesHi, f2), f2(x.cumCasualties), interval(x.cumCasualtiesLo, x.cumCasualtiesHi, f2),
+      f1(x.survivingValue), interval(x.survivingValueLo, x.survivingValueHi, f1), pct(x.survivingShare),
     ]),
-    make('cost-effectiveness', 'Cost-effectiveness by soldier type', a.costEffectiveness, ['side', 'type', 'fielded / game', 'points / game', 'share of points', 'own points lost', "share of side's losses", 'kills / game', 'kills / 100 pts', 'soldiers lost'], (x) => [
-      x.side, x.type, num(x.fieldedPerGame), f1(x.pointsPerGame), pct(x.pointsShare), pct(x.lossRate), pct(x.lossShare), num(x.killsPerGame), num(x.killsPer100Points), pct(x.casualtyRate),
+    make('cost-effectiveness', `Cost-effectiveness by ${n.unit} type`, a.costEffectiveness, ['side', 'type', 'fielded / game', `${v} / game`, `share of ${v}`, `own ${v} lost`, "share of side's losses", 'kills / game', `kills / 100 ${v}`, `${n.units} lost`], (x) => [
+      x.side, x.type, num(x.fieldedPerGame), f1(x.costPerGame), pct(x.costShare), pct(x.lossRate), pct(x.lossShare), num(x.killsPerGame), num(x.killsPer100Cost), pct(x.casualtyRate),
     ]),
-    make('type-lethality', `Losses by soldier type and ${r.unit}`, a.typeLethality, ['side', 'type', r.unit, 'casualties / game', 'cumulative / game', 'share lost', '95% interval', 'points left / game'], (x) => [
-      x.side, x.type, String(x.step), num(x.casualties, 3), num(x.cumCasualties, 3), pct(x.lostShare), interval(x.lostShareLo, x.lostShareHi, p1), num(x.pointsRemaining, 1),
+    make('type-lethality', `Losses by ${n.unit} type and ${r.unit}`, a.typeLethality, ['side', 'type', r.unit, 'casualties / game', 'cumulative / game', 'share lost', '95% interval', `cost in play (${v}) / game`], (x) => [
+      x.side, x.type, x.stepLabel, num(x.casualties, 3), num(x.cumCasualties, 3), pct(x.lostShare), interval(x.lostShareLo, x.lostShareHi, p1), num(x.costRemaining, 1),
     ]),
     make('fair-cost', 'Fair cost against printed cost', balance, ['feature', 'printed', 'fair', '95% interval', 'verdict'], (x) => [x.feature, f1(x.printed), f1(x.fair), interval(x.lo, x.hi, f1), x.verdict ?? '']),
   ];

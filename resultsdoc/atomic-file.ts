@@ -1,19 +1,47 @@
-import { closeSync, createWriteStream, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync, type WriteStream } from 'node:fs';
+import { closeSync, createWriteStream, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmdirSync, rmSync, statSync, writeSync, type WriteStream } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 
 /**
- * Files other commands write (CSV exports, baselines) go through a temp file in the same
- * folder that is renamed over the target when complete, so readers never see a partial
- * file and a failed command leaves nothing behind.
+ * Files squadsim writes go through a temp file in the same folder that is renamed over the
+ * target when complete, so readers never see a partial file and a failed command leaves
+ * nothing behind: not the temp file, and not a folder it created for it.
  */
-function tempBeside(path: string): string {
-  return join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
+const TEMP_NAME = /^\.(.+)\.(\d+)\.(\d+)\.tmp$/;
+
+/**
+ * A temp file name beside `path` (`.<name>.<pid>.<time>.tmp`). First removes such temp
+ * files of `path` left by processes that no longer exist (killed with SIGKILL, or a power
+ * cut): nothing else can clean them up.
+ */
+export function tempBeside(path: string): string {
+  const dir = dirname(path), name = basename(path);
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    // The folder is about to be created, or unreadable: then there is nothing to sweep.
+  }
+  for (const n of names) {
+    const m = TEMP_NAME.exec(n);
+    if (m && m[1] === name && !alive(Number(m[2]))) rmSync(join(dir, n), { force: true });
+  }
+  return join(dir, `.${name}.${process.pid}.${Date.now()}.tmp`);
 }
 
-/** Writes `text` to `path` atomically (creating its folder). */
+function alive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Writes `text` to `path` atomically (creating its folder, and removing it again on failure). */
 export function writeFileAtomic(path: string, text: string): void {
   const abs = resolve(path);
-  ensureDir(dirname(abs));
+  const created = ensureDir(dirname(abs));
   const tmp = tempBeside(abs);
   let fd: number | undefined;
   try {
@@ -26,6 +54,7 @@ export function writeFileAtomic(path: string, text: string): void {
   } catch (e) {
     if (fd !== undefined) closeSync(fd);
     rmSync(tmp, { force: true });
+    removeEmptyDirs(created);
     throw e;
   }
   syncDir(dirname(abs));
@@ -35,14 +64,14 @@ export interface AtomicStream {
   stream: WriteStream;
   /** After the stream has finished: renames the temp file over the target. */
   commit(): void;
-  /** Removes the temp file. */
+  /** Removes the temp file (and the folders created for it). */
   abort(): void;
 }
 
 /** A write stream to a temp file beside `path`; commit() puts it in place. */
 export function openAtomicStream(path: string): AtomicStream {
   const abs = resolve(path);
-  ensureDir(dirname(abs));
+  const created = ensureDir(dirname(abs));
   const tmp = tempBeside(abs);
   const stream = createWriteStream(tmp, { flush: true });
   return {
@@ -51,21 +80,35 @@ export function openAtomicStream(path: string): AtomicStream {
     abort: () => {
       stream.destroy();
       rmSync(tmp, { force: true });
+      removeEmptyDirs(created);
     },
   };
 }
 
 /**
  * mkdir -p, one level at a time: Node's recursive mkdir can spin forever on some paths
- * (e.g. under /proc), and this also names the level that failed.
+ * (e.g. under /proc), and this also names the level that failed. Returns the folders it
+ * created, outermost first, so a failed write can remove them again.
  */
-export function ensureDir(dir: string): void {
+export function ensureDir(dir: string): string[] {
   const st = statSync(dir, { throwIfNoEntry: false });
-  if (st?.isDirectory()) return;
+  if (st?.isDirectory()) return [];
   if (st) throw Object.assign(new Error(`${dir} exists and is not a folder`), { code: 'ENOTDIR' });
   const parent = dirname(dir);
-  if (parent !== dir) ensureDir(parent);
+  const created = parent !== dir ? ensureDir(parent) : [];
   mkdirSync(dir);
+  return [...created, dir];
+}
+
+/** Removes folders from ensureDir, innermost first, as long as they are empty. */
+export function removeEmptyDirs(created: readonly string[]): void {
+  for (const dir of [...created].reverse()) {
+    try {
+      rmdirSync(dir);
+    } catch {
+      return; // not empty (someone else wrote there) or gone: leave the rest
+    }
+  }
 }
 
 /** Makes a rename durable; not every platform can fsync a folder, so best effort. */

@@ -3,15 +3,15 @@
  * export, check and merge read. Its format, reading and writing live here, apart from
  * both, so analysis never imports the runner.
  */
-import { accessSync, constants, readFileSync, statSync } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import { writeFileAtomic } from './atomic-file.ts';
+import { seal } from './seal.ts';
 import { dirname, join, resolve } from 'node:path';
-import { ConfigError } from '../engine/errors.ts';
 import type { RecordLayout } from '../engine/record.ts';
 import type { Summary } from './summary.ts';
 import type { GameRowsInfo } from './game-rows.ts';
 
-export const RESULTS_SCHEMA = 'squadsim.results/1';
+export const RESULTS_SCHEMA = 'squadsim.results/2';
 export const RESULTS_FILE = 'results.json';
 
 type Nested = number | Nested[];
@@ -35,8 +35,10 @@ export interface ResultsDoc {
   targetError?: TargetErrorInfo;
   /** Which games a `run --shard K/N` document holds (sim/shards.ts); absent for whole runs. */
   shard?: ShardInfo;
-  /** Where `run --record games` stored the per-game rows (sim/game-rows.ts); absent otherwise. */
+  /** Where `run --record games` stored the per-game rows (resultsdoc/game-rows.ts); absent otherwise. */
   gameRows?: GameRowsInfo;
+  /** sha256 over everything above (resultsdoc/seal.ts); set when the file is written. */
+  integrity?: string;
 }
 
 /** What a finished run (or merge) hands to buildResultsDoc. */
@@ -122,7 +124,7 @@ function nest(acc: Float64Array, offset: number, dims: number[]): Nested {
  */
 export function writeResultsAtomic(dir: string, doc: ResultsDoc): string {
   const target = join(dir, RESULTS_FILE);
-  writeFileAtomic(target, JSON.stringify(doc) + '\n');
+  writeFileAtomic(target, JSON.stringify(seal(doc)) + '\n');
   return target;
 }
 
@@ -142,16 +144,4 @@ export function checkOutputDir(dir: string): void {
     if (st && !st.isDirectory()) throw Object.assign(new Error(`${p} is not a folder`), { code: 'ENOTDIR' });
   }
   accessSync(p, constants.W_OK);
-}
-
-/** Reads a results document back, checking its schema; bad input is a ConfigError (exit 2). */
-export function readResults(path: string): ResultsDoc {
-  let doc: ResultsDoc;
-  try {
-    doc = JSON.parse(readFileSync(path, 'utf8')) as ResultsDoc;
-  } catch (e) {
-    throw new ConfigError('results', path, `expected a readable results JSON file (${(e as Error).message})`);
-  }
-  if (doc?.schema !== RESULTS_SCHEMA) throw new ConfigError('results.schema', doc?.schema, `expected ${JSON.stringify(RESULTS_SCHEMA)}`);
-  return doc;
 }

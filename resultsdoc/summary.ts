@@ -1,14 +1,16 @@
-import { BLOCK, type CompiledScenario, type Ruleset } from '../engine/ruleset.ts';
+import { BLOCK, type Nouns } from '../engine/tally-plan.ts';
+import { type CompiledScenario, type Ruleset } from '../engine/ruleset.ts';
 import { round, wilson } from '../engine/stats.ts';
 
-export const SUMMARY_SCHEMA = 'squadsim.summary/1';
+export const SUMMARY_SCHEMA = 'squadsim.summary/2';
 
 export interface SideSummary {
   name: string;
   wins: number;
   winRate: number;
   winRateInterval: [number, number];
-  meanVictoryPoints: number;
+  /** Mean final score (the ruleset's score noun, e.g. VP). */
+  meanScore: number;
 }
 
 /** The `run --json` contract (DESIGN.md "Summary JSON"). Field order is part of it. */
@@ -19,9 +21,15 @@ export interface Summary {
   seed: number;
   configHash: string;
   version: string;
+  /** The ruleset's words for its units, value, score and time step. */
+  nouns: Nouns;
   sides: [SideSummary, SideSummary];
   draws: number;
-  lethality: { unit: string; steps: number; meanCasualties: number[][]; meanSurvivingPoints: number[][] };
+  /**
+   * Per side and time bin (`labels`): mean units lost in the bin, and mean value held at
+   * its end. `unit` is the step noun; a bin covers one or more steps.
+   */
+  lethality: { unit: string; steps: number; labels: string[]; meanCasualties: number[][]; meanSurvivingValue: number[][] };
   details?: Record<string, unknown>;
   elapsedSeconds: number;
   gamesPerSecond: number;
@@ -45,13 +53,13 @@ export interface SummaryInput {
  * prints the same everywhere; only elapsedSeconds and gamesPerSecond vary between runs.
  */
 export function buildSummary({ ruleset, scn, games, seed, configHash, acc, elapsedSeconds, version }: SummaryInput): Summary {
-  const { layout } = scn;
+  const { layout } = scn.plan;
   const outcome = layout.read(acc, BLOCK.outcome) as number[];
-  const vp = layout.read(acc, BLOCK.vp) as number[];
+  const score = layout.read(acc, BLOCK.score) as number[];
   const mean = (x: number): number => r6(games > 0 ? x / games : 0);
   const side = (s: 0 | 1): SideSummary => {
     const [lo, hi] = wilson(outcome[s], games);
-    return { name: scn.sideNames[s], wins: outcome[s], winRate: mean(outcome[s]), winRateInterval: [r6(lo), r6(hi)], meanVictoryPoints: mean(vp[s]) };
+    return { name: scn.sideNames[s], wins: outcome[s], winRate: mean(outcome[s]), winRateInterval: [r6(lo), r6(hi)], meanScore: mean(score[s]) };
   };
   const means = (name: string): number[][] => (layout.read(acc, name) as number[][]).map((row) => row.map(mean));
   const summary: Summary = {
@@ -61,13 +69,15 @@ export function buildSummary({ ruleset, scn, games, seed, configHash, acc, elaps
     seed,
     configHash,
     version,
+    nouns: { ...scn.plan.spec.nouns },
     sides: [side(0), side(1)],
     draws: outcome[2],
     lethality: {
-      unit: scn.timeUnit,
-      steps: scn.steps,
+      unit: scn.plan.spec.nouns.step,
+      steps: scn.plan.bins,
+      labels: [...scn.plan.binLabels],
       meanCasualties: means(BLOCK.casualties),
-      meanSurvivingPoints: means(BLOCK.survivingPoints),
+      meanSurvivingValue: means(BLOCK.survivingValue),
     },
     elapsedSeconds: round(elapsedSeconds, 3),
     gamesPerSecond: elapsedSeconds > 0 ? round(games / elapsedSeconds, 1) : 0,

@@ -16,6 +16,8 @@ const common = {
 await Promise.all([
   build({ ...common, entryPoints: ['cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } }),
   build({ ...common, entryPoints: ['sim/worker.ts'], outfile: 'dist/worker.js' }),
+  // main(args) without running it: the fuzz corpus calls it in worker threads (test/fuzz/).
+  build({ ...common, entryPoints: ['cli/app.ts'], outfile: 'dist/app.js' }),
   build({ ...common, entryPoints: ['bench/bench.ts'], outfile: 'dist/bench.js' }),
   build({ ...common, entryPoints: ['bench/gc.ts'], outfile: 'dist/gc.js' }),
 ]);

@@ -22,6 +22,7 @@ const opt = (name, dflt) => {
 const games = opt('games', '1000');
 const seed = opt('seed', '5');
 const compare = opt('compare');
+const only = opt('only');
 const renames = Object.fromEntries(args.flatMap((a, i) => (args[i - 1] === '--rename' ? [a.split('=')] : [])));
 
 const configs = [
@@ -31,7 +32,7 @@ const configs = [
   'configs/iron-squad/default.json',
   'configs/iron-squad/normandy.json',
   'configs/iron-squad/solo.json',
-].sort();
+].filter((c) => !only || c.includes(only)).sort();
 
 const sha = (x) => createHash('sha256').update(x).digest('hex').slice(0, 16);
 const out = {};
@@ -41,8 +42,15 @@ for (const c of configs) {
     execFileSync(process.execPath, [join(root, 'dist/cli.js'), 'run', join(root, c), '--games', games, '--seed', seed, '--workers', '0', '--record', 'games', '--out', dir, '--json'], { stdio: ['ignore', 'ignore', 'inherit'] });
     const doc = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
     const blocks = {};
-    for (const [name, v] of Object.entries(doc.accumulators)) blocks[renames[name] ?? name] = sha(JSON.stringify(v));
-    blocks['#rows'] = sha(readFileSync(join(dir, 'games.f64')));
+    for (const [name, v] of Object.entries(doc.accumulators)) blocks[name] = sha(JSON.stringify(v));
+    // Rows hashed per column (by name), so a change of column order alone does not show.
+    const rows = new Float64Array(readFileSync(join(dir, 'games.f64')).buffer.slice(0));
+    const cols = doc.gameRows.columns, w = cols.length;
+    cols.forEach((name, c) => {
+      const col = new Float64Array(rows.length / w);
+      for (let g = 0; g < col.length; g++) col[g] = rows[g * w + c];
+      blocks[`#rows.${name}`] = sha(new Uint8Array(col.buffer));
+    });
     out[c] = blocks;
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -56,13 +64,16 @@ if (!compare) {
   let diff = 0;
   for (const c of configs) {
     const a = before[c] ?? {}, b = out[c];
-    for (const name of new Set([...Object.keys(a), ...Object.keys(b)])) {
-      const was = a[renames[name] ?? name] ?? a[name];
+    const seen = new Set();
+    for (const [k, was] of Object.entries(a)) {
+      const name = renames[k] ?? k;
+      seen.add(name);
       if (was !== b[name]) {
         diff++;
-        console.log(`${c}: ${name} ${was ?? '(absent)'} -> ${b[name] ?? '(absent)'}`);
+        console.log(`${c}: ${k}${name !== k ? ` -> ${name}` : ''} ${was} -> ${b[name] ?? '(absent)'}`);
       }
     }
+    for (const name of Object.keys(b)) if (!seen.has(name)) console.log(`${c}: ${name} is new`);
   }
   console.log(diff === 0 ? `identical: ${configs.length} configs` : `${diff} block(s) differ`);
   process.exitCode = diff === 0 ? 0 : 1;

@@ -39,7 +39,7 @@ export async function runBatch(jobs: readonly BatchJob[], opts: BatchOptions = {
       tasks.push({ config: j.loaded.config, configHash: hash, seed: j.seed, start: j.start + start, count });
       owner.push({ job: ji, local });
     });
-    return new OrderedMerger(new Float64Array(j.loaded.scn.layout.size));
+    return new OrderedMerger(new Float64Array(j.loaded.scn.plan.layout.size));
   });
   const total = jobs.reduce((n, j) => n + j.games, 0);
   const progress = makeProgress(opts.progress, total);

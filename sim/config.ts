@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { ConfigError, formatPath } from '../engine/errors.ts';
 import type { CompiledScenario, Ruleset } from '../engine/ruleset.ts';
 import { getRuleset, RULESET_IDS } from '../engine/rulesets/index.ts';
+import { readJsonFile } from '../resultsdoc/read-json.ts';
 import { defaultConfigPath } from './paths.ts';
 
 export interface LoadedConfig<S extends CompiledScenario = CompiledScenario> {
@@ -35,6 +35,9 @@ export function loadConfigObject(raw: unknown, baseDir: string, path = ''): Load
   const id = config.ruleset;
   const ruleset = typeof id === 'string' ? getRuleset(id) : undefined;
   if (!ruleset) throw new ConfigError('ruleset', id, `expected one of ${RULESET_IDS.map((r) => JSON.stringify(r)).join(', ')}`);
+  // Every config has exactly two sides (DESIGN.md): checked before any file they name is read.
+  const sides = config.sides;
+  if (Array.isArray(sides) && sides.length !== 2) throw new ConfigError('sides', `an array of ${sides.length}`, 'expected exactly 2 sides');
   for (const ref of ruleset.fileRefs) inlineRefs(config, ref.split('.'), [], baseDir);
   const scn = ruleset.compile(config);
   return { ruleset, config, scn, path };
@@ -65,19 +68,7 @@ function inlineAt(parent: any, key: string | number, rest: string[], at: (string
   parent[key] = readJson(resolve(baseDir, v), field, v, `expected a path to a JSON file (relative to ${baseDir}) or the value inline`);
 }
 
-/** Reads and parses a JSON file; any failure is a ConfigError on `field`. */
+/** Reads and parses a JSON file (regular files only, size-capped, strict); any failure is a ConfigError on `field`. */
 function readJson(abs: string, field: string, shown: unknown, allowed: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(abs, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? `${abs} does not exist` : code === 'EISDIR' ? `${abs} is a folder` : `${abs}: ${(e as Error).message}`;
-    throw new ConfigError(field, shown, `${allowed}; ${why}`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new ConfigError(field, shown, `is not valid JSON (${abs}: ${(e as Error).message})`);
-  }
+  return readJsonFile(abs, { field, shown, allowed });
 }

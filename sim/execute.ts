@@ -17,15 +17,22 @@ export interface ChunkPlan {
   onResult(index: number, buf: Float64Array): void;
   /** Checked before each task is handed out: true stops handing out more (in-flight ones finish). */
   stop?(): boolean;
+  /** Aborted (e.g. on SIGINT): no more tasks are handed out; those in flight finish. */
+  halt?: AbortSignal;
+  /** Aborted: the tasks in flight are dropped too. */
+  cancel?: AbortSignal;
 }
 
 export async function executeChunks(plan: ChunkPlan): Promise<void> {
-  const { tasks, threads, onResult, stop } = plan;
+  const { tasks, threads, onResult, stop, halt, cancel } = plan;
   if (threads > 0) {
-    await runOnPool({ workerFile: plan.workerFile ?? defaultWorkerFile(), threads: Math.min(threads, tasks.length), tasks, onResult, ...(stop ? { stop } : {}) });
+    await runOnPool({
+      workerFile: plan.workerFile ?? defaultWorkerFile(), threads: Math.min(threads, tasks.length), tasks, onResult,
+      ...(stop ? { stop } : {}), ...(halt ? { halt } : {}), ...(cancel ? { cancel } : {}),
+    });
     return;
   }
-  for (let i = 0; i < tasks.length && !stop?.(); i++) {
+  for (let i = 0; i < tasks.length && !stop?.() && !halt?.aborted; i++) {
     onResult(i, runChunk(tasks.at(i)!));
     // Let timers (the progress bar) and signals run between chunks.
     await new Promise((r) => setImmediate(r));

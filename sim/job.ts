@@ -4,14 +4,15 @@
  * the results document. Every bad input is a ConfigError (exit 2) raised before any game
  * is played or file written; the CLI only parses flags and prints.
  */
-import { dirname, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { ConfigError } from '../engine/errors.ts';
 import { checkOutputDir, writeResultsAtomic } from '../resultsdoc/format.ts';
 import { GAME_ROWS_FILE, GAME_ROWS_FORMAT, GameRowsWriter } from '../resultsdoc/game-rows.ts';
 import { configHash } from '../resultsdoc/hash.ts';
 import { checkpointWriter, readCheckpoint, removeCheckpoint, type CheckpointKey } from './checkpoint.ts';
 import { loadConfig } from './config.ts';
-import { resultsDocOf, runSimulation, type RunResult } from './run.ts';
+import { resultsDocOf, RunInterrupted, runSimulation, type RunResult } from './run.ts';
 import type { ProgressFn } from './progress.ts';
 import { shardRange } from './shards.ts';
 import { DEFAULT_MAX_GAMES } from './target-error.ts';
@@ -38,12 +39,32 @@ export interface JobOptions {
   progress?: boolean | ProgressFn;
   /** Told when a checkpoint was found and the run resumes after its chunks. */
   onResume?: (chunksDone: number) => void;
+  /** Told of trouble the run survives (a checkpoint that could not be saved or removed). */
+  onWarning?: (message: string) => void;
+  /** Aborted (SIGINT, SIGTERM): stop, save the checkpoint if one was asked for, throw JobInterrupted. */
+  halt?: AbortSignal;
+  /** Aborted after `halt`: drop the chunks in flight instead of finishing them. */
+  cancel?: AbortSignal;
 }
 
 export interface JobResult {
   run: RunResult;
   /** DIR/results.json when `out` was given. */
   resultsPath?: string;
+}
+
+/** A run interrupted by `halt`: nothing was written to `out`; what was saved, if anything. */
+export class JobInterrupted extends Error {
+  constructor(
+    readonly run: RunInterrupted,
+    /** The checkpoint path when one was asked for. */
+    readonly checkpoint: string | undefined,
+    /** Why the checkpoint could not be saved (then the games played are lost). */
+    readonly saveError: Error | undefined,
+  ) {
+    super(run.message);
+    this.name = 'JobInterrupted';
+  }
 }
 
 export async function runJob(o: JobOptions): Promise<JobResult> {
@@ -63,33 +84,41 @@ export async function runJob(o: JobOptions): Promise<JobResult> {
   if (o.out !== undefined) checkOutDir(o.out);
   // Bad config input is reported here, before any game is played or any file written.
   const loaded = loadConfig(o.config);
-  const width = loaded.scn.rowColumns?.length ?? 0;
-  if (o.recordGames && width === 0) throw new ConfigError('--record', 'games', `is not supported by ruleset ${loaded.ruleset.id} (it defines no per-game rows)`);
+  const width = loaded.scn.plan.rowColumns.length;
 
   const key: CheckpointKey = {
     ruleset: loaded.ruleset.id, configHash: configHash(loaded.scn.normalized), seed, games,
     maxGames: maxGames ?? null, targetError: targetError ?? null, shard: o.shard ?? null,
   };
-  const resume = o.checkpoint !== undefined ? readCheckpoint(o.checkpoint, key, loaded.scn.layout.size) : undefined;
+  const resume = o.checkpoint !== undefined ? readCheckpoint(o.checkpoint, key, loaded.scn.plan.layout) : undefined;
   if (resume) o.onResume?.(resume.nextChunk);
+  const warn = o.onWarning ?? (() => {});
+  const saver = o.checkpoint !== undefined ? checkpointWriter(o.checkpoint, key, o.checkpointSeconds ?? 30, resume?.elapsedSeconds ?? 0, warn) : undefined;
   const rows = o.recordGames ? openRows(o.out!, width) : undefined;
+  let run: RunResult;
   try {
-    const run = await runSimulation({
+    run = await runSimulation({
       config: loaded, games, seed, workers,
       ...(o.progress !== undefined ? { progress: o.progress } : {}),
       ...(o.shard ? { shard: o.shard } : {}),
       ...(resume ? { resume } : {}),
-      ...(o.checkpoint !== undefined ? { onMerged: checkpointWriter(o.checkpoint, key, o.checkpointSeconds ?? 30, resume?.elapsedSeconds) } : {}),
+      ...(saver ? { onMerged: saver.onMerged } : {}),
       ...(targetError !== undefined ? { targetError, maxGames } : {}),
       ...(rows ? { onRows: (r: Float64Array) => rows.append(r) } : {}),
+      ...(o.halt ? { halt: o.halt } : {}),
+      ...(o.cancel ? { cancel: o.cancel } : {}),
     });
-    const resultsPath = o.out !== undefined ? writeOut(o.out, run, rows) : undefined;
-    if (o.checkpoint !== undefined) removeCheckpoint(o.checkpoint);
-    return { run, ...(resultsPath ? { resultsPath } : {}) };
   } catch (e) {
     rows?.abort();
-    throw e;
+    if (!(e instanceof RunInterrupted)) throw e;
+    throw new JobInterrupted(e, o.checkpoint, saver?.saveNow(e.chunksDone, e.acc));
   }
+  const resultsPath = o.out !== undefined ? writeOut(o.out, run, rows) : undefined;
+  if (o.checkpoint !== undefined) {
+    const err = removeCheckpoint(o.checkpoint);
+    if (err) warn(`the run is complete, but its checkpoint ${o.checkpoint} could not be removed (${err.message}); delete it by hand`);
+  }
+  return { run, ...(resultsPath ? { resultsPath } : {}) };
 }
 
 /** Fails early (exit 2, nothing run or written) when --out cannot become a writable folder. */
@@ -111,18 +140,26 @@ function openRows(out: string, width: number): GameRowsWriter {
   }
 }
 
-/** A results folder we cannot write to is bad input (exit 2), not a crash. */
+/**
+ * Writes DIR/results.json (after DIR/games.f64, which it then names with its hash). A
+ * results folder we cannot write to is bad input (exit 2), not a crash; either way nothing
+ * of this run is left behind.
+ */
 function writeOut(out: string, run: RunResult, rows: GameRowsWriter | undefined): string {
+  let committed = false;
   try {
     const doc = resultsDocOf(run);
     if (rows) {
-      const count = rows.commit();
+      const { rows: count, sha256 } = rows.commit();
+      committed = true;
       if (count !== run.games) throw new Error(`recorded ${count} rows for ${run.games} games`);
-      const labels = Object.fromEntries(Object.entries(run.scn.rowLabels ?? {}).map(([k, v]) => [k, [...v]]));
-      doc.gameRows = { file: GAME_ROWS_FILE, format: GAME_ROWS_FORMAT, columns: [...(run.rowColumns ?? [])], labels, count };
+      const labels = Object.fromEntries(Object.entries(run.scn.plan.rowLabels).map(([k, v]) => [k, [...v]]));
+      doc.gameRows = { file: GAME_ROWS_FILE, format: GAME_ROWS_FORMAT, columns: [...(run.rowColumns ?? [])], labels, count, sha256 };
     }
     return writeResultsAtomic(out, doc);
   } catch (e) {
+    if (committed) rmSync(join(out, GAME_ROWS_FILE), { force: true });
+    else rows?.abort();
     const code = (e as NodeJS.ErrnoException).code;
     if (!code) throw e;
     throw new ConfigError('--out', out, `expected a writable folder (${(e as Error).message})`);

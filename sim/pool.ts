@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { packageRoot } from './paths.ts';
-import type { ChunkTask } from './worker.ts';
+import { ConfigError } from '../engine/errors.ts';
+import type { ChunkConfigError, ChunkTask } from './worker.ts';
 
 /**
  * The worker entry file. From the dist/ bundles it sits beside this code (dist/worker.js);
@@ -27,6 +28,10 @@ export interface PoolRun {
   onResult(index: number, acc: Float64Array): void;
   /** Checked before each task is handed out: true stops handing out more (in-flight ones finish). */
   stop?(): boolean;
+  /** Aborted: no more tasks are handed out; those in flight finish (an interrupted run). */
+  halt?: AbortSignal;
+  /** Aborted: the tasks in flight are dropped too (their workers are terminated). */
+  cancel?: AbortSignal;
 }
 
 /**
@@ -34,17 +39,20 @@ export interface PoolRun {
  * At most a few tasks per thread are in flight, which bounds how many out-of-order
  * results can wait for the ordered merge.
  */
-export async function runOnPool({ workerFile, threads, tasks, onResult, stop }: PoolRun): Promise<void> {
+export async function runOnPool({ workerFile, threads, tasks, onResult, stop, halt, cancel }: PoolRun): Promise<void> {
   const filename = workerFile instanceof URL ? fileURLToPath(workerFile) : workerFile;
-  const pool = new Piscina<ChunkTask, ArrayBuffer>({ filename, minThreads: threads, maxThreads: threads, idleTimeout: 60_000 });
+  const pool = new Piscina<ChunkTask, ArrayBuffer | ChunkConfigError>({ filename, minThreads: threads, maxThreads: threads, idleTimeout: 60_000 });
   let next = 0;
   let failed = false;
   const lane = async (): Promise<void> => {
-    while (!failed && next < tasks.length && !stop?.()) {
+    while (!failed && next < tasks.length && !stop?.() && !halt?.aborted) {
       const i = next++;
       try {
-        onResult(i, new Float64Array(await pool.run(tasks.at(i)!)));
+        const out = await pool.run(tasks.at(i)!, cancel ? { signal: cancel } : {});
+        if (!(out instanceof ArrayBuffer)) throw new ConfigError(out.configError.path, out.configError.value, out.configError.allowed);
+        onResult(i, new Float64Array(out));
       } catch (e) {
+        if (cancel?.aborted) return; // dropped on purpose: the caller keeps what was merged
         failed = true;
         throw e;
       }

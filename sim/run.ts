@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { BLOCK, type CompiledScenario, type Ruleset } from '../engine/ruleset.ts';
+import { BLOCK } from '../engine/tally-plan.ts';
+import { type CompiledScenario, type Ruleset } from '../engine/ruleset.ts';
 import { CHUNK_GAMES, OrderedMerger, type Chunk } from './chunks.ts';
 import { loadConfig, type LoadedConfig } from './config.ts';
 import { configHash } from '../resultsdoc/hash.ts';
@@ -26,7 +27,7 @@ export interface RunOptions {
   /** Cap for targetError runs; default DEFAULT_MAX_GAMES. */
   maxGames?: number;
   /**
-   * Record per-game rows (scn.rowColumns): called once per chunk, in chunk order, with the
+   * Record per-game rows (scn.plan.rowColumns): called once per chunk, in chunk order, with the
    * chunk's rows (row-major, rowColumns.length values per game) and its first game index.
    */
   onRows?: (rows: Float64Array, firstGame: number) => void;
@@ -50,6 +51,30 @@ export interface RunOptions {
   progress?: boolean | ProgressFn;
   /** The piscina worker entry; default dist/worker.js (see defaultWorkerFile). */
   workerFile?: string | URL;
+  /**
+   * Aborted (SIGINT, SIGTERM): stop handing out chunks, let those in flight finish, and
+   * throw RunInterrupted with the merged prefix (what a checkpoint can save).
+   */
+  halt?: AbortSignal;
+  /** Aborted after `halt`: drop the chunks in flight too. */
+  cancel?: AbortSignal;
+}
+
+/** A run stopped by `halt` before its end, with the chunks merged until then (a prefix). */
+export class RunInterrupted extends Error {
+  constructor(
+    /** The abort reason (the signal's name). */
+    readonly reason: unknown,
+    /** Chunks merged, counted from the run's (or shard's) first chunk, as a checkpoint counts them. */
+    readonly chunksDone: number,
+    readonly gamesDone: number,
+    /** Games the run (or shard) would have played (with targetError: at most). */
+    readonly plannedGames: number,
+    readonly acc: Float64Array,
+  ) {
+    super(`run interrupted (${String(reason)}) after ${gamesDone} games`);
+    this.name = 'RunInterrupted';
+  }
 }
 
 export interface RunResult {
@@ -69,7 +94,7 @@ export interface RunResult {
   shard?: ShardInfo;
   /** The per-game row columns when onRows was given. */
   rowColumns?: readonly string[];
-  /** The merged accumulators, laid out by scn.layout. */
+  /** The merged accumulators, laid out by scn.plan.layout. */
   acc: Float64Array;
   elapsedSeconds: number;
   summary: Summary;
@@ -93,15 +118,10 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
   const { ruleset, scn, config } = loaded;
   const hash = configHash(scn.normalized);
   const rows = onRows !== undefined;
-  if (rows && !scn.rowColumns?.length) throw new RangeError(`ruleset ${ruleset.id} records no per-game rows`);
   if (opts.shard && targetError !== undefined) throw new RangeError('a targetError run cannot be sharded: its stopping point depends on every chunk before it');
-  const shard = opts.shard ? shardRange(minGames, opts.shard.index, opts.shard.count) : undefined;
-  // A shard plays chunks [first, first + length) of the whole run's cut.
-  const base = shard ? shard.firstGame / CHUNK_GAMES : 0;
-  const endGame = shard ? shard.firstGame + shard.games : maxGames;
+  const { shard, base, endGame, total } = runChunks(minGames, maxGames, opts.shard);
   const resume = opts.resume;
-  const total = Math.ceil(endGame / CHUNK_GAMES) - base;
-  if (resume && (resume.nextChunk > total || resume.acc.length !== scn.layout.size)) throw new RangeError(`resume: ${resume.nextChunk} chunks of ${resume.acc.length} values do not fit a run of ${total} chunks of ${scn.layout.size}`);
+  if (resume && (resume.nextChunk > total || resume.acc.length !== scn.plan.layout.size)) throw new RangeError(`resume: ${resume.nextChunk} chunks of ${resume.acc.length} values do not fit a run of ${total} chunks of ${scn.plan.layout.size}`);
   // Chunks already merged by a checkpointed run are skipped.
   const first = base + (resume?.nextChunk ?? 0);
 
@@ -110,7 +130,7 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
   // (at or after minGames) where the criterion holds, so only that prefix is ever merged.
   // Chunk i is computed on demand (the same cut as planChunks): --max-games may be huge.
   const chunk = (i: number): Chunk => [(first + i) * CHUNK_GAMES, Math.min(CHUNK_GAMES, endGame - (first + i) * CHUNK_GAMES)];
-  const outcomeAt = scn.layout.offset(BLOCK.outcome);
+  const outcomeAt = scn.plan.layout.offset(BLOCK.outcome);
   let games = Math.min(first * CHUNK_GAMES, endGame) - base * CHUNK_GAMES;
   // A targetError run checkpointed at its stopping point has nothing left to play.
   let reached = resume !== undefined && targetError !== undefined && games >= minGames && targetMet(resume.acc.subarray(outcomeAt, outcomeAt + 2), games, targetError);
@@ -120,9 +140,9 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
   };
   const progress = makeProgress(opts.progress, shard ? shard.games : minGames);
   if (games > 0) progress.update(games);
-  const merger = new OrderedMerger(resume ? Float64Array.from(resume.acc) : new Float64Array(scn.layout.size), (i, buf) => {
+  const merger = new OrderedMerger(resume ? Float64Array.from(resume.acc) : new Float64Array(scn.plan.layout.size), (i, buf) => {
     const [start, count] = chunk(i);
-    if (rows) onRows(buf.subarray(scn.layout.size), start);
+    if (rows) onRows(buf.subarray(scn.plan.layout.size), start);
     games = start + count - base * CHUNK_GAMES;
     opts.onMerged?.(first - base + i + 1, merger.dst);
     if (targetError === undefined || games < minGames) return false;
@@ -139,11 +159,17 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
   // No point starting more threads than there are chunks.
   const threads = Math.min(workers, tasks.length);
   try {
-    await executeChunks({ tasks, threads, onResult, ...(opts.workerFile ? { workerFile: opts.workerFile } : {}), ...(targetError !== undefined ? { stop } : {}) });
+    await executeChunks({
+      tasks, threads, onResult, ...(opts.workerFile ? { workerFile: opts.workerFile } : {}), ...(targetError !== undefined ? { stop } : {}),
+      ...(opts.halt ? { halt: opts.halt } : {}), ...(opts.cancel ? { cancel: opts.cancel } : {}),
+    });
   } finally {
     progress.stop();
   }
-  if (!merger.stopped && merger.merged !== tasks.length) throw new Error(`merged ${merger.merged} of ${tasks.length} chunks`);
+  if (!merger.stopped && merger.merged !== tasks.length) {
+    if (opts.halt?.aborted) throw new RunInterrupted(opts.halt.reason, first - base + merger.merged, games, endGame - base * CHUNK_GAMES, Float64Array.from(merger.dst));
+    throw new Error(`merged ${merger.merged} of ${tasks.length} chunks`);
+  }
   const elapsedSeconds = (performance.now() - t0) / 1000 + (resume?.elapsedSeconds ?? 0);
 
   const acc = merger.dst;
@@ -154,15 +180,38 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
     result.targetError = { target: targetError, minGames, maxGames, halfWidth: halfWidths(wins, games), reached };
   }
   if (shard) result.shard = shard;
-  if (rows) result.rowColumns = scn.rowColumns;
+  if (rows) result.rowColumns = scn.plan.rowColumns;
   return result;
+}
+
+/** Which of the whole run's fixed chunks a run (or one shard of it) plays. */
+export interface RunChunks {
+  shard?: ShardInfo;
+  /** The first chunk played: chunks [base, base + total) of the run's cut. */
+  base: number;
+  total: number;
+  /** One past the last game that may be played. */
+  endGame: number;
+  /** Games played once the first k of those chunks are merged. */
+  gamesAfter(k: number): number;
+}
+
+/** The chunk range of a run of `games` (up to `maxGames` with --target-error), or of one shard of it. */
+export function runChunks(games: number, maxGames: number, shardOf?: { index: number; count: number }): RunChunks {
+  const shard = shardOf ? shardRange(games, shardOf.index, shardOf.count) : undefined;
+  const base = shard ? shard.firstGame / CHUNK_GAMES : 0;
+  const endGame = shard ? shard.firstGame + shard.games : maxGames;
+  return {
+    ...(shard ? { shard } : {}), base, endGame, total: Math.ceil(endGame / CHUNK_GAMES) - base,
+    gamesAfter: (k) => Math.min((base + k) * CHUNK_GAMES, endGame) - base * CHUNK_GAMES,
+  };
 }
 
 /** The results document of a finished run. */
 export function resultsDocOf(run: RunResult): ResultsDoc {
   return buildResultsDoc({
     ruleset: run.ruleset.id, seed: run.seed, games: run.games, chunkGames: run.chunkGames, configHash: run.configHash,
-    config: run.scn.normalized, layout: run.scn.layout, acc: run.acc, summary: run.summary,
+    config: run.scn.normalized, layout: run.scn.plan.layout, acc: run.acc, summary: run.summary,
     ...(run.targetError ? { targetError: run.targetError } : {}),
     ...(run.shard ? { shard: run.shard } : {}),
   });

@@ -1,11 +1,13 @@
+import { createHash } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ConfigError } from '../engine/errors.ts';
 import type { CompiledScenario, Ruleset } from '../engine/ruleset.ts';
 import { getRuleset } from '../engine/rulesets/index.ts';
-import { ensureDir } from '../resultsdoc/atomic-file.ts';
+import { ensureDir, removeEmptyDirs, tempBeside } from '../resultsdoc/atomic-file.ts';
+import { openRegularFile } from '../resultsdoc/input-file.ts';
 import { CHUNK_GAMES } from './chunks.ts';
-import { GAME_ROWS_FILE, gameRowsPath, type GameRowsInfo } from '../resultsdoc/game-rows.ts';
+import { GAME_ROWS_FILE, gameRowsPath } from '../resultsdoc/game-rows.ts';
 import { configHash } from '../resultsdoc/hash.ts';
 import { readBlocks, type ResultsDoc, type ShardInfo } from '../resultsdoc/format.ts';
 import { packageVersion } from './paths.ts';
@@ -42,11 +44,17 @@ export function shardRange(totalGames: number, index: number, count: number, chu
   return { index, count, totalGames, firstGame, games: Math.min(c1 * chunkGames, totalGames) - firstGame };
 }
 
+/** A shard's per-game rows file and the sha256 its results.json recorded for it. */
+export interface RowFile {
+  path: string;
+  sha256: string;
+}
+
 /** What merge produced: the document, plus the shards' per-game row files to concatenate. */
 export interface MergedShards {
   doc: ResultsDoc;
-  /** Absolute paths of the shards' games.f64 files, in game order (when every shard has rows). */
-  rowFiles: string[];
+  /** The shards' games.f64 files, in game order (when every shard has rows). */
+  rowFiles: RowFile[];
 }
 
 /**
@@ -93,7 +101,7 @@ export function mergeShards(docs: readonly ResultsDoc[], paths: readonly string[
   if (configHash(scn.normalized) !== first.configHash) {
     throw new ConfigError(`${paths[0]}: config`, first.configHash, 'does not compile back to its configHash with this squadsim');
   }
-  const acc = new Float64Array(scn.layout.size);
+  const acc = new Float64Array(scn.plan.layout.size);
   let elapsed = 0;
   for (const i of order) {
     addBlocks(acc, scn, docs[i], paths[i]);
@@ -104,7 +112,7 @@ export function mergeShards(docs: readonly ResultsDoc[], paths: readonly string[
     ...first,
     games: totalGames,
     summary,
-    accumulators: readBlocks(scn.layout, acc),
+    accumulators: readBlocks(scn.plan.layout, acc),
   };
   delete doc.shard;
   delete doc.gameRows;
@@ -113,23 +121,24 @@ export function mergeShards(docs: readonly ResultsDoc[], paths: readonly string[
   if (withRows !== 0 && withRows !== count) {
     throw new ConfigError('shards', `${withRows} of ${count} with gameRows`, 'expected per-game rows (run --record games) in every shard or in none');
   }
-  const rowFiles: string[] = [];
+  const rowFiles: RowFile[] = [];
   if (withRows) {
     const cols = JSON.stringify(first.gameRows!.columns);
     for (const i of order) {
       const g = docs[i].gameRows!;
       if (JSON.stringify(g.columns) !== cols) throw new ConfigError(`${paths[i]}: gameRows.columns`, g.columns, `expected ${cols} as in ${paths[0]}`);
       if (g.count !== docs[i].games) throw new ConfigError(`${paths[i]}: gameRows.count`, g.count, `expected ${docs[i].games} (one row per game)`);
-      rowFiles.push(gameRowsPath(paths[i], g));
+      rowFiles.push({ path: gameRowsPath(paths[i], g), sha256: g.sha256 });
     }
-    doc.gameRows = { ...first.gameRows!, file: GAME_ROWS_FILE, count: totalGames } as GameRowsInfo;
+    // The merged file's sha256 is known once concatRowFiles has written it.
+    doc.gameRows = { ...first.gameRows!, file: GAME_ROWS_FILE, count: totalGames, sha256: '' };
   }
   return { doc, rowFiles };
 }
 
 /** Adds a shard's nested accumulators into `acc`; every value must be an integer. */
 function addBlocks(acc: Float64Array, scn: CompiledScenario, d: ResultsDoc, path: string): void {
-  for (const b of scn.layout.blocks) {
+  for (const b of scn.plan.layout.blocks) {
     const flat = (d.accumulators[b.name] as unknown[] | undefined)?.flat(b.dims.length) as unknown[] | undefined;
     if (!flat || flat.length !== b.size) throw new ConfigError(`${path}: accumulators.${b.name}`, flat?.length, `expected ${b.size} values (dims ${b.dims.join('×')})`);
     for (let k = 0; k < b.size; k++) {
@@ -145,31 +154,36 @@ function addBlocks(acc: Float64Array, scn: CompiledScenario, d: ResultsDoc, path
   }
 }
 
-/** Concatenates the shards' games.f64 files into DIR/games.f64 (temp file, fsync, rename). */
-export function concatRowFiles(files: readonly string[], dir: string): void {
-  ensureDir(resolve(dir));
-  const tmp = join(dir, `.${GAME_ROWS_FILE}.${process.pid}.${Date.now()}.tmp`);
+/**
+ * Concatenates the shards' games.f64 files into DIR/games.f64 (temp file, fsync, rename),
+ * checking each against the sha256 its shard recorded as it is copied; returns the sha256
+ * of the whole. On any failure nothing is left behind.
+ */
+export function concatRowFiles(files: readonly RowFile[], dir: string): string {
+  const created = ensureDir(resolve(dir));
+  const tmp = tempBeside(join(resolve(dir), GAME_ROWS_FILE));
   const out = openSync(tmp, 'w');
+  const whole = createHash('sha256');
   const buf = new Uint8Array(1 << 20);
   try {
     for (const f of files) {
-      let fd: number;
-      try {
-        fd = openSync(f, 'r');
-      } catch (e) {
-        throw new ConfigError('gameRows.file', f, `expected the shard's per-game rows file (${(e as Error).message})`);
-      }
+      const { fd } = openRegularFile(f.path, { field: 'gameRows.file', allowed: "expected the shard's per-game rows file" });
+      const part = createHash('sha256');
       try {
         for (let n = readSync(fd, buf, 0, buf.length, null); n > 0; n = readSync(fd, buf, 0, buf.length, null)) {
+          part.update(buf.subarray(0, n));
+          whole.update(buf.subarray(0, n));
           for (let off = 0; off < n; ) off += writeSync(out, buf, off, n - off);
         }
       } finally {
         closeSync(fd);
       }
+      if ('sha256:' + part.digest('hex') !== f.sha256) throw new ConfigError('gameRows.file', f.path, "does not belong to its shard's results.json (its sha256 differs from gameRows.sha256)");
     }
     fsyncSync(out);
     closeSync(out);
     renameSync(tmp, join(dir, GAME_ROWS_FILE));
+    return 'sha256:' + whole.digest('hex');
   } catch (e) {
     try {
       closeSync(out);
@@ -177,6 +191,7 @@ export function concatRowFiles(files: readonly string[], dir: string): void {
       // already closed
     }
     rmSync(tmp, { force: true });
+    removeEmptyDirs(created);
     throw e;
   }
 }

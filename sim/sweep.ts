@@ -3,17 +3,18 @@
  * in pairs. Pair i plays roster A_i vs B_i and B_i vs A_i on the same games [i·G, (i+1)·G) of
  * the master seed, so the dice and maps are shared and only the seats differ.
  */
-import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { ConfigError } from '../engine/errors.ts';
 import { Rng } from '../engine/rng.ts';
-import { BLOCK, type BalanceFeature, type BalanceSweep } from '../engine/ruleset.ts';
+import { BLOCK } from '../engine/tally-plan.ts';
+import { type BalanceFeature, type BalanceSweep } from '../engine/ruleset.ts';
 import { getRuleset, RULESET_IDS } from '../engine/rulesets/index.ts';
 import { parseOrThrow } from '../engine/validate.ts';
 import { runBatch, type BatchJob, type BatchOptions } from './batch.ts';
 import { loadConfigObject } from './config.ts';
 import { configHash } from '../resultsdoc/hash.ts';
+import { readJsonFile } from '../resultsdoc/read-json.ts';
 
 export const sweepSchema = z
   .object({
@@ -22,8 +23,8 @@ export const sweepSchema = z
     scenario: z.unknown().optional(),
     map: z.unknown().default({ generate: {} }),
     rules: z.record(z.string(), z.unknown()).default({}),
-    /** Policies of seat 1 and seat 2; the rosters swap seats, the policies stay. */
-    policies: z.tuple([z.unknown(), z.unknown()]).default(['aggressive', 'aggressive']),
+    /** Policies of seat 1 and seat 2; the rosters swap seats, the policies stay. Default: the ruleset's first policy in both seats. */
+    policies: z.tuple([z.unknown(), z.unknown()]).optional(),
     budget: z.unknown().optional(),
     roster: z.unknown().optional(),
     features: z.unknown().optional(),
@@ -68,12 +69,7 @@ export interface SweepData {
 
 export function loadSweep(path: string): LoadedSweep {
   const abs = resolve(path);
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(abs, 'utf8'));
-  } catch (e) {
-    throw new ConfigError('sweep', path, `expected a readable JSON sweep file (${(e as Error).message})`);
-  }
+  const raw = readJsonFile(abs, { field: 'sweep', shown: path, allowed: 'expected a readable JSON sweep file' });
   return loadSweepObject(raw, dirname(abs));
 }
 
@@ -92,6 +88,8 @@ export function loadSweepObject(raw: unknown, baseDir: string): LoadedSweep {
 
 function buildConfig(ls: LoadedSweep, seat1: unknown, seat2: unknown) {
   const { spec, sweep } = ls;
+  const first = getRuleset(spec.ruleset)!.policyIds[0];
+  const policies = spec.policies ?? [first, first];
   const config: Record<string, unknown> = {
     ruleset: spec.ruleset,
     ...(spec.scenario !== undefined ? { scenario: spec.scenario } : {}),
@@ -99,8 +97,8 @@ function buildConfig(ls: LoadedSweep, seat1: unknown, seat2: unknown) {
     map: structuredClone(spec.map),
     rules: { ...spec.rules, ...sweep.rules },
     sides: [
-      { name: 'seat 1', roster: seat1, policy: spec.policies[0] },
-      { name: 'seat 2', roster: seat2, policy: spec.policies[1] },
+      { name: 'seat 1', roster: seat1, policy: policies[0] },
+      { name: 'seat 2', roster: seat2, policy: policies[1] },
     ],
   };
   try {
@@ -139,7 +137,7 @@ export async function runSweep(ls: LoadedSweep, opts: BatchOptions = {}): Promis
   }
   const t0 = performance.now();
   const accs = await runBatch(jobs, opts);
-  const at = jobs[0].loaded.scn.layout.offset(BLOCK.outcome);
+  const at = jobs[0].loaded.scn.plan.layout.offset(BLOCK.outcome);
   const rows = accs.map((acc, j): SweepRow => {
     const pair = j >> 1, swapped = (j & 1) as 0 | 1;
     return {

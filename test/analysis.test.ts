@@ -7,6 +7,7 @@ import { wilson } from '../engine/stats.ts';
 import { analyze } from '../analysis/index.ts';
 import { meanInterval } from '../analysis/intervals.ts';
 import { checkResults, loadResults } from '../analysis/load.ts';
+import { seal } from '../resultsdoc/seal.ts';
 import { standardOnly, tinyResults } from './results-fixture.ts';
 
 const Z = 1.959963984540054;
@@ -48,22 +49,22 @@ describe('win rates and victory points', () => {
     expect(w[0].lo).toBeCloseTo(0.1500, 4);
     expect(w[0].hi).toBeCloseTo(0.8500, 4);
   });
-  it('gives mean VP with intervals from vp and vpSq', () => {
-    const v = rows(a.victoryPoints);
+  it('gives the mean score with intervals from score and scoreSq', () => {
+    const v = rows(a.scores);
     expect(v[0]).toMatchObject({ side: 'Blue', mean: 10 });
     expect(v[0].sd).toBeCloseTo(Math.sqrt(200 / 3), 12);
     expect(v[1]).toMatchObject({ side: 'Red', mean: 7.5, sd: 5 });
     expect(v[1].lo).toBeCloseTo(7.5 - Z * 2.5, 12);
   });
-  it('gives the VP margin distribution without empty end bins', () => {
+  it('gives the score margin distribution without empty end bins', () => {
     expect(rows(a.margins)).toEqual([
       { bin: '-10', order: 0, value: -10, games: 1, share: 0.25 },
       { bin: '0', order: 1, value: 0, games: 1, share: 0.25 },
       { bin: '10', order: 2, value: 10, games: 2, share: 0.5 },
     ]);
   });
-  it('gives margin-of-victory classes from the summary details', () => {
-    const m = rows(a.marginClasses);
+  it('gives the classes of win from the winClass block', () => {
+    const m = rows(a.winClasses);
     expect(m.map((r) => [r.side, r.class, r.games, r.rate])).toEqual([
       ['Blue', 'Win big', 1, 0.25], ['Blue', 'Win small', 1, 0.25], ['Red', 'Win big', 0, 0], ['Red', 'Win small', 1, 0.25],
     ]);
@@ -87,9 +88,9 @@ describe('lethality', () => {
     expect(b2.cumCasualtiesHi).toBeCloseTo(1.25 + (Z * Math.sqrt(11 / 12)) / 2, 12);
     expect(b2.casualties).toBe(0.75);
     // surviving 40,30,30,50: mean 37.5, variance (5900 − 4·1406.25)/3 = 275/3
-    expect(b2.survivingPoints).toBe(37.5);
-    expect(b2.survivingPointsLo).toBeCloseTo(37.5 - (Z * Math.sqrt(275 / 3)) / 2, 12);
-    expect(b2.startingPoints).toBe(50);
+    expect(b2.survivingValue).toBe(37.5);
+    expect(b2.survivingValueLo).toBeCloseTo(37.5 - (Z * Math.sqrt(275 / 3)) / 2, 12);
+    expect(b2.startingValue).toBe(50);
     expect(b2.survivingShare).toBe(0.75);
     const r2 = find(side, { side: 'Red', step: 2 });
     // every game the same: the band collapses onto the mean
@@ -100,35 +101,36 @@ describe('lethality', () => {
     const t = rows(a.typeLethality);
     expect(t.map((r) => `${r.side}/${r.type}/${r.step}`)).toEqual(['Blue/rifleman/1', 'Blue/rifleman/2', 'Blue/mg/1', 'Blue/mg/2', 'Red/rifleman/1', 'Red/rifleman/2']);
     const r = find(t, { side: 'Blue', type: 'rifleman', step: 2 });
-    expect(r).toMatchObject({ casualties: 0.5, cumCasualties: 0.75, fieldedPerGame: 2, lostShare: 3 / 8, pointsFielded: 20, pointsRemaining: 12.5 });
-    expect(find(t, { side: 'Blue', type: 'mg', step: 1 })).toMatchObject({ pointsFielded: 20, pointsRemaining: 15 });
+    expect(r).toMatchObject({ casualties: 0.5, cumCasualties: 0.75, fieldedPerGame: 2, lostShare: 3 / 8, costFielded: 20, costRemaining: 12.5 });
+    expect(find(t, { side: 'Blue', type: 'mg', step: 1 })).toMatchObject({ costFielded: 20, costRemaining: 15 });
     expect([r.lostShareLo, r.lostShareHi]).toEqual(wilson(3, 8));
     expect(find(t, { side: 'Red', type: 'rifleman', step: 1 }).lostShare).toBe(4 / 12);
   });
 });
 
 describe('cost-effectiveness', () => {
-  it('gives points, losses and kills per point by type', () => {
+  it('gives cost, losses and kills per unit of cost by type', () => {
     const c = rows(analyze(checkResults(tinyResults())).costEffectiveness);
     expect(c.map((r) => `${r.side}/${r.type}`)).toEqual(['Blue/rifleman', 'Blue/mg', 'Red/rifleman']);
-    expect(c[0]).toMatchObject({ fieldedPerGame: 2, pointsPerGame: 20, pointsShare: 0.5, pointsLostPerGame: 7.5, lossRate: 0.375, killsPerGame: 1.25, killsPerPoint: 0.0625, killsPer100Points: 6.25, casualtyRate: 0.375 });
+    expect(c[0]).toMatchObject({ fieldedPerGame: 2, costPerGame: 20, costShare: 0.5, costLostPerGame: 7.5, lossRate: 0.375, killsPerGame: 1.25, killsPerCost: 0.0625, killsPer100Cost: 6.25, casualtyRate: 0.375 });
     expect(c[0].lossShare).toBeCloseTo(3 / 7, 12);
-    expect(c[1]).toMatchObject({ fieldedPerGame: 1, pointsShare: 0.5, lossRate: 0.5, killsPerPoint: 3 / 80, casualtyRate: 0.5 });
-    expect(c[2]).toMatchObject({ fieldedPerGame: 3, pointsPerGame: 30, pointsShare: 1, lossShare: 1, killsPerPoint: 5 / 120 });
+    expect(c[1]).toMatchObject({ fieldedPerGame: 1, costShare: 0.5, lossRate: 0.5, killsPerCost: 3 / 80, casualtyRate: 0.5 });
+    expect(c[2]).toMatchObject({ fieldedPerGame: 3, costPerGame: 30, costShare: 1, lossShare: 1, killsPerCost: 5 / 120 });
     expect(c[2].lossRate).toBeCloseTo(2 / 3, 12);
     expect([c[1].casualtyRateLo, c[1].casualtyRateHi]).toEqual(wilson(2, 4));
   });
 });
 
-describe('a ruleset with only the standard blocks', () => {
+describe('a ruleset with only the blocks the tally always records', () => {
   const a = analyze(checkResults(standardOnly()));
-  it('still gives win rates and side lethality, without bands', () => {
+  it('still gives win rates and side lethality with bands', () => {
     expect(rows(a.winRates)).toHaveLength(3);
     const b1 = find(rows(a.sideLethality), { side: 'Blue', step: 2 });
-    expect(b1).toMatchObject({ casualties: 0.75, cumCasualties: 1.25, casualtiesLo: null, cumCasualtiesHi: null, survivingPointsLo: null });
+    expect(b1).toMatchObject({ casualties: 0.75, cumCasualties: 1.25 });
+    expect(b1.casualtiesLo).toBeLessThan(0.75);
   });
   it('leaves out what needs optional blocks', () => {
-    expect([a.margins, a.marginClasses, a.typeLethality, a.costEffectiveness]).toEqual([null, null, null, null]);
+    expect([a.margins, a.winClasses, a.typeLethality, a.costEffectiveness]).toEqual([null, null, null, null]);
   });
 });
 
@@ -139,31 +141,45 @@ describe('loading', () => {
     return p;
   };
   it('reads a good file', () => {
-    const r = loadResults(write('ok.json', JSON.stringify(tinyResults())));
+    const r = loadResults(write('ok.json', JSON.stringify(seal(tinyResults()))));
     expect(r.sides).toEqual(['Blue', 'Red']);
     expect(r.steps).toBe(2);
     expect(r.unit).toBe('turn');
   });
   const bad: [string, (d: any) => void, RegExp][] = [
-    ['a missing standard block', (d) => { d.layout = d.layout.filter((b: any) => b.name !== 'vpSq'); }, /vpSq.*missing/],
+    ['a missing standard block', (d) => { d.layout = d.layout.filter((b: any) => b.name !== 'scoreSq'); delete d.accumulators.scoreSq; }, /scoreSq.*missing/],
+    ['an accumulator block not in the layout', (d) => { d.accumulators.extra = [1]; }, /accumulators\.extra: got "extra"; is not a block of the layout/],
+    ['a side name with a line break', (d) => { d.summary.sides[0].name = 'A\nB'; }, /summary\.sides\[0\]\.name: .*printable text/],
+    ['two sides of one name', (d) => { d.summary.sides[1].name = 'Blue'; }, /summary\.sides\[1\]\.name: got "Blue"; expected a name other than/],
+    ['a games.f64 path outside the folder', (d) => { d.gameRows = { file: '../x.f64', format: 'f64le', columns: ['a'], labels: {}, count: 4, sha256: 'x' }; }, /gameRows\.file: .*a file name beside results\.json/],
+    ['a shard range outside its run', (d) => { d.shard = { index: 2, count: 2, totalGames: 6, firstGame: 4, games: 4 }; }, /shard: .*inside the run's 6/],
     ['accumulators shaped unlike the layout', (d) => { d.accumulators.casualties = [[1, 2, 3], [4, 5]]; }, /accumulators\.casualties\[0\]/],
-    ['a non-number', (d) => { d.accumulators.vp = [1, 'x']; }, /finite number/],
+    ['a non-number', (d) => { d.accumulators.score = [1, 'x']; }, /finite number/],
     ['an optional block of the wrong shape', (d) => {
       Object.assign(d.layout.find((b: any) => b.name === 'typeCasualties'), { dims: [2, 2, 3], labels: null });
       d.accumulators.typeCasualties = [[[1, 2, 0], [1, 1, 0]], [[4, 4, 0], [0, 0, 0]]];
     }, /typeCasualties\.dims/],
     ['outcomes not adding up to games', (d) => { d.games = 5; }, /adding up to games/],
-    ['another schema', (d) => { d.schema = 'squadsim.summary/1'; }, /schema/],
+    ['another schema', (d) => { d.schema = 'squadsim.summary/2'; }, /schema/],
+    ['an older results schema', (d) => { d.schema = 'squadsim.results/1'; }, /older squadsim/],
+    ['missing nouns', (d) => { delete d.summary.nouns; }, /summary\.nouns/],
   ];
   for (const [what, spoil, message] of bad) {
     it(`rejects ${what} with a ConfigError`, () => {
       const doc = tinyResults();
       spoil(doc);
-      const p = write(`bad-${what.replace(/\W+/g, '-')}.json`, JSON.stringify(doc));
+      // Sealed, so the checks behind the integrity hash are what refuses it.
+      const p = write(`bad-${what.replace(/\W+/g, '-')}.json`, JSON.stringify(seal(doc)));
       expect(() => loadResults(p)).toThrow(ConfigError);
       expect(() => loadResults(p)).toThrow(message);
     });
   }
+  it('rejects a file edited after it was written (integrity), or one without the hash', () => {
+    const doc = seal(tinyResults());
+    (doc.accumulators.score as number[])[0] += 1;
+    expect(() => loadResults(write('edited.json', JSON.stringify(doc)))).toThrow(/fails its integrity check: its content was edited or damaged/);
+    expect(() => loadResults(write('unsealed.json', JSON.stringify(tinyResults())))).toThrow(/has no "integrity" hash/);
+  });
   it('rejects a file that is not JSON', () => {
     expect(() => loadResults(write('junk.json', '{ nope'))).toThrow(ConfigError);
     expect(() => loadResults(join(tmp, 'absent.json'))).toThrow(ConfigError);

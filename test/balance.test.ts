@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { analyzeBalance, BALANCE_SCHEMA } from '../analysis/balance.ts';
 import { Rng } from '../engine/rng.ts';
 import { compileNco } from '../engine/rulesets/nco/compile.ts';
-import { COST_KEYS } from '../engine/rulesets/nco/costs.ts';
-import { ncoBalance } from '../engine/rulesets/nco/balance.ts';
-import { compileRoster } from '../engine/rulesets/nco/roster.ts';
+import { COST_KEYS } from '../engine/rulesets/nco/data/costs.ts';
+import { ncoBalance } from '../engine/rulesets/nco/tools/balance.ts';
+import { compileRoster } from '../engine/rulesets/nco/data/roster.ts';
 import { loadSweep, loadSweepObject, runSweep } from '../sim/sweep.ts';
 import { assertDistFresh, ROOT } from './dist-fresh.ts';
 import { configErrorOf } from './config-error.ts';
@@ -63,9 +63,9 @@ describe('NCO random rosters', () => {
 });
 
 describe('rules.cost_overrides', () => {
-  const side = (roster: unknown) => ({ name: 's', roster, policy: 'random' });
+  const side = (name: string, roster: unknown) => ({ name, roster, policy: 'random' });
   const cfg = (soldiers: unknown[], rules: Record<string, unknown>) => ({
-    ruleset: 'nco', rules, sides: [side({ name: 'a', nation: 'none', soldiers }), side({ name: 'b', nation: 'none', soldiers: [{ type: 'sergeant' }] })],
+    ruleset: 'nco', rules, sides: [side('A', { name: 'a', nation: 'none', soldiers }), side('B', { name: 'b', nation: 'none', soldiers: [{ type: 'sergeant' }] })],
   });
 
   it('prices soldiers, upgrades and items for the budget and the kill value', () => {

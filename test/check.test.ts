@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BASELINE_SCHEMA, compareWithBaseline, parseBaseline, type Baseline } from '../analysis/check.ts';
 import { meanDiffTest, twoProportionTest, twoSidedP } from '../analysis/stat-tests.ts';
 import { ConfigError } from '../engine/errors.ts';
+import { seal } from '../resultsdoc/seal.ts';
 import { cliSandbox } from './cli-harness.ts';
 import { ROOT } from './dist-fresh.ts';
 
@@ -52,10 +53,10 @@ function fake(over: Partial<Baseline> = {}): Baseline {
   const n = 10000;
   return {
     schema: BASELINE_SCHEMA, ruleset: 'nco', version: '0.1.0', configHash: 'sha256:aa', seed: 1, games: n,
-    sides: ['A', 'B'], unit: 'turn', steps: 2, outcome: [4000, 5000, 1000],
-    vp: [50 * n, 60 * n], vpSq: [(2500 + 100) * n, (3600 + 100) * n], // sd 10
+    sides: ['A', 'B'], unit: 'turn', nouns: { score: 'VP', value: 'points' }, steps: 2, outcome: [4000, 5000, 1000],
+    score: [50 * n, 60 * n], scoreSq: [(2500 + 100) * n, (3600 + 100) * n], // sd 10
     casualties: [[n, 2 * n], [n, 2 * n]], casualtiesSq: [[2 * n, 5 * n], [2 * n, 5 * n]], // sd 1
-    survivingPoints: [[100 * n, 80 * n], [100 * n, 80 * n]], survivingPointsSq: [[10100 * n, 6500 * n], [10100 * n, 6500 * n]],
+    survivingValue: [[100 * n, 80 * n], [100 * n, 80 * n]], survivingValueSq: [[10100 * n, 6500 * n], [10100 * n, 6500 * n]],
     ...over,
   };
 }
@@ -85,19 +86,31 @@ describe('compareWithBaseline', () => {
     expect(compareWithBaseline(fake({ seed: 2, outcome: [4100, 4900, 1000] }), fake()).pass).toBe(true);
   });
 
-  it('warns on a config change or a shared seed, and skips lethality without sums of squares', () => {
-    const rep = compareWithBaseline(fake({ configHash: 'sha256:bb', casualtiesSq: null }), fake());
+  it('warns on a config change or a shared seed, and names metrics in the ruleset\'s nouns', () => {
+    const rep = compareWithBaseline(fake({ configHash: 'sha256:bb' }), fake());
     expect(rep.warnings.join('\n')).toMatch(/config hash differs/);
     expect(rep.warnings.join('\n')).toMatch(/same seed/);
-    expect(rep.warnings.join('\n')).toMatch(/casualties per step not checked/);
-    expect(rep.metrics).toHaveLength(9);
+    expect(rep.metrics.map((m) => m.metric)).toContain('mean VP');
+    expect(rep.metrics.map((m) => m.metric)).toContain('surviving points');
+    const health = compareWithBaseline(fake({ seed: 2, nouns: { score: 'score', value: 'health' } }), fake());
+    expect(health.metrics.map((m) => m.metric)).toContain('surviving health');
   });
 
   it('rejects mismatched ruleset, sides or steps as bad input', () => {
     expect(() => compareWithBaseline(fake({ ruleset: 'owam' }), fake())).toThrow(ConfigError);
     expect(() => compareWithBaseline(fake({ sides: ['B', 'A'] }), fake())).toThrow(/sides/);
-    const three = fake({ steps: 3, casualties: [[1, 1, 1], [1, 1, 1]], casualtiesSq: null, survivingPoints: [[1, 1, 1], [1, 1, 1]], survivingPointsSq: null });
+    const three = fake({ steps: 3, casualties: [[1, 1, 1], [1, 1, 1]], casualtiesSq: [[1, 1, 1], [1, 1, 1]], survivingValue: [[1, 1, 1], [1, 1, 1]], survivingValueSq: [[1, 1, 1], [1, 1, 1]] });
     expect(() => compareWithBaseline(three, fake())).toThrow(/steps/);
+  });
+
+  it('rejects a baseline of another matchup (scenario or map) as bad input; other config changes only warn', () => {
+    const cfg = (over: Record<string, unknown>) => ({ scenario: 'basic', map: { generate: { mirrored: true } }, rules: { turns: 2 }, sides: [], ...over });
+    const base = fake({ config: cfg({}) });
+    expect(() => compareWithBaseline(fake({ seed: 2, config: cfg({ scenario: 's1' }) }), base)).toThrow(/^baseline\.config\.scenario: got "basic"; expected the results' scenario "s1": this baseline is of another matchup/);
+    expect(() => compareWithBaseline(fake({ seed: 2, config: cfg({ map: 'village' }) }), base)).toThrow(/^baseline\.config\.map: /);
+    const tuned = compareWithBaseline(fake({ seed: 2, configHash: 'sha256:bb', config: cfg({ rules: { turns: 2, events: false }, sides: [1] }) }), base);
+    expect(tuned.pass).toBe(true);
+    expect(tuned.warnings.join('\n')).toMatch(/config hash differs/);
   });
 
   it('validates baseline files', () => {
@@ -143,7 +156,7 @@ describe('squadsim check: the CI gate against the shipped smoke baseline', () =>
     expect(r.stdout).toMatch(/FAIL: \d+ of 29 metrics moved/);
     expect(r.stdout).toMatch(/warning: config hash differs/);
     const json = JSON.parse(cli(['check', join('random', 'results.json'), '--baseline', SMOKE, '--json']).stdout);
-    expect(json.schema).toBe('squadsim.check/1');
+    expect(json.schema).toBe('squadsim.check/2');
     expect(json.pass).toBe(false);
   });
 
@@ -162,7 +175,11 @@ describe('squadsim check: the CI gate against the shipped smoke baseline', () =>
     expect(cli(['check', join('same1', 'results.json'), '--baseline', SMOKE, '--alpha', '2']).code).toBe(2);
     const doc = JSON.parse(readFileSync(join(tmp, 'same1', 'results.json'), 'utf8'));
     doc.summary.sides[0].name = 'Someone Else';
-    writeFileSync(join(tmp, 'renamed.json'), JSON.stringify(doc));
+    writeFileSync(join(tmp, 'edited.json'), JSON.stringify(doc));
+    const edited = cli(['check', 'edited.json', '--baseline', SMOKE]);
+    expect(edited.code).toBe(2);
+    expect(edited.stderr).toMatch(/fails its integrity check/);
+    writeFileSync(join(tmp, 'renamed.json'), JSON.stringify(seal(doc)));
     const r = cli(['check', 'renamed.json', '--baseline', SMOKE]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/baseline\.sides/);

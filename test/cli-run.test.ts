@@ -2,9 +2,11 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliSandbox } from './cli-harness.ts';
-import { ROOT } from './dist-fresh.ts';
+import { runMain } from './cli-main.ts';
+import { QUICK, ROOT } from './dist-fresh.ts';
 
-// These tests run the built CLI the way users do (npm test builds dist/ first).
+// The built CLI the way users do (npm test builds dist/ first), and main() in-process where
+// a real process adds nothing (bad input: exit code and message).
 const DEFAULT = join(ROOT, 'configs', 'nco', 'default.json');
 
 const { cli, dir } = cliSandbox('squadsim-cli-');
@@ -24,17 +26,17 @@ function writeConfig(name: string, content: unknown): string {
 
 describe('squadsim run', () => {
   it('--json prints only the summary JSON', () => {
-    const r = cli(['run', '--games', '2000', '--seed', '7', '--json', '--workers', '1']);
+    const r = cli(['run', '--games', '500', '--seed', '7', '--json', '--workers', '1']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const s = JSON.parse(r.stdout);
     expect(Object.keys(s)).toEqual(expect.arrayContaining(['schema', 'ruleset', 'games', 'seed', 'configHash', 'version', 'sides', 'draws', 'lethality']));
-    expect(s.schema).toBe('squadsim.summary/1');
+    expect(s.schema).toBe('squadsim.summary/2');
     expect(s.ruleset).toBe('nco');
-    expect(s.games).toBe(2000);
+    expect(s.games).toBe(500);
     expect(s.seed).toBe(7);
     expect(s.sides.map((x: { name: string }) => x.name)).toEqual(['US Army', 'German Heer']);
-    expect(s.sides[0].wins + s.sides[1].wins + s.draws).toBe(2000);
+    expect(s.sides[0].wins + s.sides[1].wins + s.draws).toBe(500);
   }, 120_000);
 
   it('prints the same summary for 1 and 2 workers, apart from timings', () => {
@@ -42,8 +44,8 @@ describe('squadsim run', () => {
       const { elapsedSeconds: _e, gamesPerSecond: _g, ...rest } = JSON.parse(out);
       return JSON.stringify(rest);
     };
-    const one = cli(['run', '--games', '1500', '--seed', '3', '--json', '--workers', '1']);
-    const two = cli(['run', '--games', '1500', '--seed', '3', '--json', '--workers', '2']);
+    const one = cli(['run', QUICK, '--games', '1500', '--seed', '3', '--json', '--workers', '1']);
+    const two = cli(['run', QUICK, '--games', '1500', '--seed', '3', '--json', '--workers', '2']);
     expect(one.code).toBe(0);
     expect(two.code).toBe(0);
     expect(strip(two.stdout)).toBe(strip(one.stdout));
@@ -57,7 +59,7 @@ describe('squadsim run', () => {
     expect(r.stdout).toMatch(/games\/s/);
     expect(readdirSync(out)).toEqual(['results.json']);
     const doc = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
-    expect(doc.schema).toBe('squadsim.results/1');
+    expect(doc.schema).toBe('squadsim.results/2');
     expect(doc.games).toBe(600);
   }, 120_000);
 
@@ -93,9 +95,9 @@ describe('squadsim run: bad input exits 2 and writes nothing', () => {
   ];
 
   for (const [name, args, patterns] of cases) {
-    it(name, () => {
+    it(name, async () => {
       const out = join(dir(), `out-${name.replace(/\W+/g, '-')}`);
-      const r = cli(['run', ...args(), '--out', out, '--json']);
+      const r = await runMain(['run', ...args(), '--out', out, '--json']);
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr).toMatch(/^squadsim: /);
@@ -105,14 +107,14 @@ describe('squadsim run: bad input exits 2 and writes nothing', () => {
     });
   }
 
-  it('an unknown command', () => {
-    const r = cli(['frobnicate']);
+  it('an unknown command', async () => {
+    const r = await runMain(['frobnicate']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/frobnicate/);
   });
 
-  it('no command', () => {
-    const r = cli([]);
+  it('no command', async () => {
+    const r = await runMain([]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/command/);
   });

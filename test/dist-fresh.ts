@@ -4,6 +4,12 @@ import { join } from 'node:path';
 /** The repository root, for tests. */
 export const ROOT = join(import.meta.dirname, '..');
 
+/**
+ * A small, fast NCO matchup (3 soldiers a side on a 24" fixed map, ~50 µs a game) for tests
+ * of the runner and CLI plumbing that do not need the default matchup's numbers.
+ */
+export const QUICK = join(ROOT, 'test', 'fixtures', 'quick.json');
+
 function newestSource(dir: string): number {
   let t = 0;
   for (const e of readdirSync(dir, { withFileTypes: true })) {

@@ -4,13 +4,8 @@
  * uniformity of d6 and below(n), and game isolation (a game's result depends only on its
  * seed, never on the games a worker played before it).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Recorder } from '../engine/record.ts';
 import { fmix32, gameSeed, Rng } from '../engine/rng.ts';
-import { compileNco } from '../engine/rulesets/nco/compile.ts';
-import { createNcoGame, nco } from '../engine/rulesets/nco/index.ts';
 
 describe('engine/rng.ts test vectors (computed once from the current sfc32 implementation)', () => {
   it('new Rng(0): first 8 raw outputs', () => {
@@ -118,55 +113,5 @@ describe('uniformity (chi-square, fixed seeds; threshold: the 0.1% critical valu
   });
 });
 
-describe('game isolation (Ruleset contract: playGame resets everything from the seed)', () => {
-  const ROSTERS = join(import.meta.dirname, '..', 'configs', 'nco', 'rosters');
-  const roster = (f: string) => JSON.parse(readFileSync(join(ROSTERS, f), 'utf8'));
-  const MASTER = 20240601;
-
-  function scenario(policies: [string, string]) {
-    return compileNco({
-      ruleset: 'nco', scenario: 'basic', map: { generate: { mirrored: true } }, rules: {},
-      sides: [
-        { name: 'US Army', roster: roster('us-army-100.json'), policy: policies[0] },
-        { name: 'German Heer', roster: roster('german-heer-100.json'), policy: policies[1] },
-      ],
-    });
-  }
-
-  for (const policies of [['aggressive', 'cautious'], ['random', 'random']] as [string, string][]) {
-    it(`game 5 alone equals game 5 after 1000 other games in the same worker state (${policies.join(' vs ')})`, () => {
-      const scn = scenario(policies);
-      const alone = new Recorder(scn.layout);
-      nco.playGame(createNcoGame(scn), MASTER, 5, alone);
-
-      const worker = createNcoGame(scn);
-      const others = new Recorder(scn.layout);
-      for (let i = 0; i <= 1000; i++) if (i !== 5) nco.playGame(worker, MASTER, i, others);
-      const after = new Recorder(scn.layout);
-      nco.playGame(worker, MASTER, 5, after);
-
-      expect(Array.from(after.acc)).toEqual(Array.from(alone.acc));
-      expect(alone.acc.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
-      // The 1000 games did something, and game 5 is not the same as any other game.
-      const outcome = scn.layout.offset('outcome');
-      expect(others.acc[outcome] + others.acc[outcome + 1] + others.acc[outcome + 2]).toBe(1000);
-    }, 120_000);
-  }
-
-  it('a recompiled scenario and a new worker give the same game as the warm worker (and a different seed differs)', () => {
-    const a = scenario(['aggressive', 'cautious']);
-    const b = scenario(['aggressive', 'cautious']);
-    const ra = new Recorder(a.layout), rb = new Recorder(b.layout), rc = new Recorder(a.layout);
-    const w = createNcoGame(a);
-    nco.playGame(w, MASTER, 17, ra);
-    nco.playGame(createNcoGame(b), MASTER, 17, rb);
-    expect(Array.from(rb.acc)).toEqual(Array.from(ra.acc));
-    let differs = false;
-    for (let i = 18; i < 40 && !differs; i++) {
-      rc.reset();
-      nco.playGame(w, MASTER, i, rc);
-      differs = Array.from(rc.acc).some((v, k) => v !== ra.acc[k]);
-    }
-    expect(differs).toBe(true);
-  });
-});
+// Game isolation (a game's result does not depend on the games before it) is checked for
+// every registered ruleset by test/conformance.test.ts.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { fromCSV, type ColumnTable } from 'arquero';
@@ -68,12 +69,12 @@ describe('squadsim export --table games', () => {
     expect(['US Army', 'German Heer', 'draw'].map((w) => winners.filter((x) => x === w).length)).toEqual(acc.outcome);
     for (const s of [0, 1]) {
       const vp = col(t, `side${s}_vp`);
-      expect(sum(vp)).toBe(acc.vp[s]);
-      expect(sum(vp.map((v) => v * v))).toBe(acc.vpSq[s]);
+      expect(sum(vp)).toBe(acc.score[s]);
+      expect(sum(vp.map((v) => v * v))).toBe(acc.scoreSq[s]);
       expect(sum(col(t, `side${s}_casualties`))).toBe(sum(acc.casualties[s]));
       // Surviving points after the last turn are recorded for every game, also ones that ended early.
-      expect(sum(col(t, `side${s}_surviving_points`))).toBe(acc.survivingPoints[s][doc.summary.lethality.steps - 1]);
-      const start = acc.startingPoints[s] / GAMES;
+      expect(sum(col(t, `side${s}_surviving_points`))).toBe(acc.survivingValue[s][doc.summary.lethality.steps - 1]);
+      const start = acc.startingValue[s] / GAMES;
       col(t, `side${s}_surviving_points`).forEach((v, i) => expect(v + col(t, `side${s}_points_lost`)[i]).toBe(start));
     }
     const margin = col(t, 'margin');
@@ -82,7 +83,7 @@ describe('squadsim export --table games', () => {
     const classes = doc.gameRows.labels.margin_class as string[];
     for (const [s, name] of [[0, 'US Army'], [1, 'German Heer']] as const) {
       const mine = col(t, 'margin_class').filter((_, i) => winners[i] === name);
-      expect(classes.map((c) => mine.filter((x) => x === c).length)).toEqual(acc.marginClass[s]);
+      expect(classes.map((c) => mine.filter((x) => x === c).length)).toEqual(acc.winClass[s]);
     }
     for (const turns of col(t, 'turns')) expect(turns).toBeGreaterThanOrEqual(1);
   });
@@ -108,7 +109,7 @@ describe('squadsim export --table turns', () => {
         cum += acc.casualties[s][k];
         expect(r.casualties).toBeCloseTo(acc.casualties[s][k] / GAMES, 12);
         expect(r.cum_casualties).toBeCloseTo(cum / GAMES, 12);
-        expect(r.surviving_points).toBeCloseTo(acc.survivingPoints[s][k] / GAMES, 12);
+        expect(r.surviving_points).toBeCloseTo(acc.survivingValue[s][k] / GAMES, 12);
         expect(r.casualties_sd).toBeCloseTo(sdFromSums(acc.casualties[s][k], acc.casualtiesSq[s][k], GAMES)!, 12);
         const byType = rows.filter((x) => x.side === side && x.type !== 'all' && x.step === k + 1);
         expect(byType.length).toBeGreaterThan(1);
@@ -134,7 +135,7 @@ describe('squadsim export --table soldiers', () => {
       expect(r.casualty_rate).toBeCloseTo(dead / fielded, 12);
       expect(r.casualty_rate_lo).toBeLessThanOrEqual(r.casualty_rate);
       expect(r.casualty_rate_hi).toBeGreaterThanOrEqual(r.casualty_rate);
-      if (acc.typePoints[s][k] > 0) expect(r.kills_per_point).toBeCloseTo(acc.typeKills[s][k] / acc.typePoints[s][k], 12);
+      if (acc.typeCost[s][k] > 0) expect(r.kills_per_points).toBeCloseTo(acc.typeKills[s][k] / acc.typeCost[s][k], 12);
     }
   });
 });
@@ -174,9 +175,11 @@ describe('games.f64 writer and reader', () => {
     w.append(Float64Array.of(2, 0.25));
     expect(readdirSync(dir)).toHaveLength(1); // only the temp file so far
     expect(readdirSync(dir)[0]).toMatch(/^\.games\.f64\..*\.tmp$/);
-    expect(w.commit()).toBe(3);
+    const written = w.commit();
+    expect(written.rows).toBe(3);
+    expect(written.sha256).toBe('sha256:' + createHash('sha256').update(readFileSync(join(dir, 'games.f64'))).digest('hex'));
     expect(readdirSync(dir)).toEqual(['games.f64']);
-    const info = { file: 'games.f64', format: 'f64le' as const, columns: ['a', 'b'], labels: {}, count: 3 };
+    const info = { file: 'games.f64', format: 'f64le' as const, columns: ['a', 'b'], labels: {}, count: 3, sha256: written.sha256 };
     // The reader reuses its buffer, so each batch is copied before the next is read.
     const batches: number[][] = [];
     for (const b of readGameRows(join(dir, 'results.json'), info, 2)) batches.push(Array.from(b));
@@ -184,7 +187,7 @@ describe('games.f64 writer and reader', () => {
     const bad = new GameRowsWriter(join(tmp, 'rows-abort'), 2);
     bad.append(Float64Array.of(1, 2));
     bad.abort();
-    expect(readdirSync(join(tmp, 'rows-abort'))).toEqual([]);
+    expect(existsSync(join(tmp, 'rows-abort'))).toBe(false); // the folder it made is gone too
     expect(() => bad.append(Float64Array.of(1, 2))).toThrow(/closed/);
   });
 });

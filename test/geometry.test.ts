@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { COVER, DIFFICULT, IMPASSABLE, OBSCURING, Table, mapSchema } from '../engine/geometry/table.ts';
+import { COVER, DIFFICULT, IMPASSABLE, OBSCURING, mapSchema } from '../engine/geometry/table.ts';
+import { NcoTable } from './nco-table.ts';
 
 /** Axis-aligned rectangle as a terrain piece. */
-function rect(t: Table, x0: number, y0: number, x1: number, y1: number, flags: number, height = 0): number {
+function rect(t: NcoTable, x0: number, y0: number, x1: number, y1: number, flags: number, height = 0): number {
   return t.addPolygon([x0, x1, x1, x0], [y0, y0, y1, y1], 4, flags, height);
 }
 
-function table(): Table {
-  return new Table({ maxPolygons: 16, maxVertices: 64, points: 16 });
+function table(): NcoTable {
+  return new NcoTable({ maxPolygons: 16, maxVertices: 64, points: 16 });
 }
 
 const ALIVE = new Uint8Array(16).fill(1);
@@ -59,7 +60,7 @@ describe('R1 line of sight (items 66, 67)', () => {
     expect(t.los(0, 1)).toBe(false);
     t.setPoint(0, 11, 13); // exactly edge_window_in = 1 counts as at the window
     expect(t.los(0, 1)).toBe(true);
-    t.setOptions({ edgeWindow: 0.75 });
+    t.sight.edgeWindow = 0.75;
     expect(t.los(0, 1)).toBe(false);
   });
 
@@ -196,7 +197,7 @@ describe('R2 movement (items 25, 27, 69)', () => {
     t.setPoint(1, 20, 18);
     expect(t.pathCost(0, 1, false)).toBe(Infinity);
     expect(t.pathCost(0, 1, true)).toBeCloseTo(18, 12);
-    t.setOptions({ climbRequiresRun: false });
+    t.move.setOptions({ climbRequiresRun: false });
     expect(t.pathCost(0, 1, false)).toBeCloseTo(18, 12);
   });
 
@@ -220,7 +221,7 @@ describe('R2 movement (items 25, 27, 69)', () => {
     t.setPoint(1, 20, 18);
     expect(t.pathCost(0, 1, false)).toBeCloseTo(11, 12);
     expect(t.pathCost(0, 1, true)).toBeCloseTo(11, 12);
-    t.setOptions({ waistHighCost: 0.5 });
+    t.move.setOptions({ waistHighCost: 0.5 });
     expect(t.pathCost(0, 1, false)).toBeCloseTo(10.5, 12);
   });
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { HexGrid, HexPathFinder, HexSight, IMPASSABLE_COST, UNREACHED, slotRotations } from '../engine/geometry/hex.ts';
+import { HexGrid, HexPathFinder, IMPASSABLE_COST, UNREACHED, slotRotations } from '../engine/geometry/hex.ts';
+import { HexSight } from '../engine/rulesets/iron-squad/rules/sight.ts';
 import { Rng } from '../engine/rng.ts';
 import {
   T_BUILDING, T_CLEAR, T_FOREST, T_HIGH_GRASS, T_HILLS, T_OBJECTIVE, T_ROAD, T_ROCK, T_SAND, T_WATER, TERRAIN_BLOCKS_LOS, TERRAIN_LEVEL, TERRAIN_MP,
-} from '../engine/rulesets/iron-squad/board-data.ts';
+} from '../engine/rulesets/iron-squad/data/board-data.ts';
 
 /** A 13 × 13 clear board with Iron Squad terrain codes; hex(dq, dr) is relative to the centre. */
 function field(cols = 13, rows = 13) {

@@ -3,13 +3,20 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../engine/errors.ts';
 import { UNREACHED } from '../engine/geometry/hex.ts';
 import { Rng } from '../engine/rng.ts';
-import { IronBoard } from '../engine/rulesets/iron-squad/board.ts';
-import { ExploreDeck } from '../engine/rulesets/iron-squad/explore.ts';
-import { IronBoardGenerator } from '../engine/rulesets/iron-squad/board-gen.ts';
-import { boardFromConfig, compileBoard, describeBoard } from '../engine/rulesets/iron-squad/board-json.ts';
+import { IronBoard } from '../engine/rulesets/iron-squad/rules/board.ts';
+import { Deck } from '../engine/deck.ts';
+
+/** The Explore deck as the game builds it (rules/state.ts): 20 empty, 2 US, 2 German unit cards. */
+function exploreDeck(capacity: number): Deck {
+  const d = new Deck(capacity);
+  d.loadCounts([CARD_EMPTY, CARD_UNIT_USA, CARD_UNIT_GERMANY], [20, 2, 2]);
+  return d;
+}
+import { IronBoardGenerator } from '../engine/rulesets/iron-squad/rules/board-gen.ts';
+import { boardFromConfig, compileBoard, describeBoard } from '../engine/rulesets/iron-squad/rules/board-json.ts';
 import {
   CARD_EMPTY, CARD_UNIT_GERMANY, CARD_UNIT_USA, T_BUILDING, T_CLEAR, T_HIDDEN, T_OBJECTIVE, T_ROAD, TERRAIN_MP, ZONE_GERMANY, ZONE_NONE, ZONE_USA,
-} from '../engine/rulesets/iron-squad/board-data.ts';
+} from '../engine/rulesets/iron-squad/data/board-data.ts';
 
 const boardFile = (name: string) => JSON.parse(readFileSync(new URL(`../configs/iron-squad/boards/${name}`, import.meta.url), 'utf8'));
 
@@ -199,34 +206,35 @@ describe('item 15: face-down tiles revealed from an adjacent hex', () => {
 
 describe('items 17–18: the Explore deck', () => {
   it('24 cards: 20 empty, 2 US and 2 German units, drawn without replacement, then empty', () => {
-    const deck = new ExploreDeck(24);
-    deck.reset(new Rng(1), 20, 2, 2);
+    const deck = exploreDeck(24);
+    deck.reset(new Rng(1));
     const drawn = Array.from({ length: 24 }, () => deck.draw());
     expect(drawn.filter((c) => c === CARD_EMPTY).length).toBe(20);
     expect(drawn.filter((c) => c === CARD_UNIT_USA).length).toBe(2);
     expect(drawn.filter((c) => c === CARD_UNIT_GERMANY).length).toBe(2);
     expect(deck.remaining).toBe(0);
-    expect(deck.draw()).toBe(CARD_EMPTY);
-    expect(() => deck.reset(new Rng(1), 30, 2, 2)).toThrow(RangeError);
+    expect(deck.draw()).toBe(-1); // spent: explore() treats it as an empty card
+    expect(() => deck.loadCounts([CARD_EMPTY, CARD_UNIT_USA, CARD_UNIT_GERMANY], [30, 2, 2])).toThrow(RangeError);
   });
 
   it('shuffled per game: the k-th card is a unit with probability 4/24 (Monte Carlo within 4 SE), same seed same order', () => {
-    const deck = new ExploreDeck(24);
+    const deck = exploreDeck(24);
     const rng = new Rng(2);
     const N = 6000;
     let first = 0, tenth = 0;
     for (let i = 0; i < N; i++) {
-      deck.reset(rng, 20, 2, 2);
-      if (deck.cards[0] !== CARD_EMPTY) first++;
-      if (deck.cards[9] !== CARD_EMPTY) tenth++;
+      deck.reset(rng);
+      if (deck.draw() !== CARD_EMPTY) first++;
+      deck.burn(8);
+      if (deck.draw() !== CARD_EMPTY) tenth++;
     }
     const p = 4 / 24, tol = 4 * Math.sqrt((p * (1 - p)) / N);
     expect(Math.abs(first / N - p)).toBeLessThan(tol);
     expect(Math.abs(tenth / N - p)).toBeLessThan(tol);
-    const a = new ExploreDeck(), b = new ExploreDeck();
-    a.reset(new Rng(9), 20, 2, 2);
-    b.reset(new Rng(9), 20, 2, 2);
-    expect(Array.from(a.cards)).toEqual(Array.from(b.cards));
+    const a = exploreDeck(24), b = exploreDeck(24);
+    a.reset(new Rng(9));
+    b.reset(new Rng(9));
+    expect(Array.from({ length: 24 }, () => a.draw())).toEqual(Array.from({ length: 24 }, () => b.draw()));
   });
 });
 

@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../engine/rng.ts';
 import { cumulativeWeights, rollWeighted } from '../engine/dice.ts';
-import { ELEV_AGAINST, ELEV_FAVOUR, ELEV_LEVEL, baseAccuracy, elevationCase, resultDistribution, resultFor } from '../engine/rulesets/iron-squad/combat.ts';
-import { computeIronOdds } from '../engine/rulesets/iron-squad/odds.ts';
-import { LUCK_DICE, RESULT_DAMAGE, RESULT_MP, TAM_CLEAR, TAM_FOREST, W_GRENADE, W_GUN, W_MG, W_RIFLE, W_SNIPER, hamColumn, resultIndex } from '../engine/rulesets/iron-squad/units.ts';
+import { ELEV_AGAINST, ELEV_FAVOUR, ELEV_LEVEL, baseAccuracy, elevationCase, resultDistribution, resultFor } from '../engine/rulesets/iron-squad/rules/combat.ts';
+import { computeIronOdds } from '../engine/rulesets/iron-squad/tools/odds.ts';
+import { LUCK_DICE, RESULT_DAMAGE, RESULT_MP, TAM_CLEAR, TAM_FOREST, W_GRENADE, W_GUN, W_MG, W_RIFLE, W_SNIPER, hamColumn, resultIndex } from '../engine/rulesets/iron-squad/data/units.ts';
 import { ConfigError } from '../engine/errors.ts';
 
 describe('Iron Squad combat', () => {

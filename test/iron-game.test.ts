@@ -4,14 +4,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { Recorder } from '../engine/record.ts';
+import { player } from './play-harness.ts';
+import type { IronGame } from '../engine/rulesets/iron-squad/rules/state.ts';
 import { ConfigError } from '../engine/errors.ts';
-import { explore, revealSlot, walk } from '../engine/rulesets/iron-squad/actions.ts';
+import { explore, revealSlot, walk } from '../engine/rulesets/iron-squad/rules/actions.ts';
 import { compileIron } from '../engine/rulesets/iron-squad/compile.ts';
-import { endWinner, missionComplete, playTurn, setupGame } from '../engine/rulesets/iron-squad/game.ts';
+import { endWinner, missionComplete, playTurn, setupGame } from '../engine/rulesets/iron-squad/rules/game.ts';
 import { createIronGame, ironSquad } from '../engine/rulesets/iron-squad/index.ts';
-import { activate, buildOrder } from '../engine/rulesets/iron-squad/policy.ts';
-import { LUCK_DICE } from '../engine/rulesets/iron-squad/units.ts';
+import { activate, buildOrder } from '../engine/rulesets/iron-squad/policy/scripted.ts';
+import { LUCK_DICE } from '../engine/rulesets/iron-squad/data/units.ts';
 import { loadConfig } from '../sim/config.ts';
 import { build, openBoard, setTerrain, type BoardSpec } from './iron-harness.ts';
 
@@ -19,7 +20,16 @@ const DEFAULT = JSON.parse(readFileSync(new URL('../configs/iron-squad/default.j
 
 function defaultGame(over: Record<string, unknown> = {}) {
   const scn = compileIron({ ...DEFAULT, ...over });
-  return { scn, ...createIronGame(scn) };
+  const p = player(ironSquad, scn);
+  return { scn, g: p.game, p };
+}
+
+/** Seeds the dice, resets the state and sets the game up (items 2–9), as the runner would before play. */
+function setUp(g: IronGame, seed: number): void {
+  g.rng.seed(seed);
+  g.prng.seed(seed ^ 0x5bd1e995); // the players' own stream
+  g.reset();
+  setupGame(g);
 }
 
 /** Open board with one single-hex slot of `group` at (col, row) holding `tile` (as-listed: laid at setup unless hidden). */
@@ -32,18 +42,19 @@ function withSlot(group: number, col: number, row: number, tile: string, names: 
 describe('Iron Squad setup', () => {
   it('1 components: 24 Explore cards (20 empty, 2 + 2 units), 7 unit types per side, three luck dice', () => {
     const { g } = defaultGame();
-    g.rng.seed(3);
-    setupGame(g);
+    setUp(g, 3);
     expect(g.deck.count).toBe(24);
-    const units = Array.from(g.deck.cards.slice(0, 24)).filter((c) => c !== 0);
+    const all: number[] = [];
+    for (let c = g.deck.draw(); c >= 0; c = g.deck.draw()) all.push(c);
+    expect(all).toHaveLength(24);
+    const units = all.filter((c) => c !== 0);
     expect(units.sort()).toEqual([1, 1, 2, 2]);
     expect(Object.keys(LUCK_DICE)).toEqual(['d8', 'd20-flat', 'd20-peaked']);
   });
 
   it('2 7 setup: missions drawn, units placed at Health 5 (In Order), clock set', () => {
     const { g, scn } = defaultGame();
-    g.rng.seed(11);
-    setupGame(g);
+    setUp(g, 11);
     expect(g.n).toBe(10);
     for (let u = 0; u < g.n; u++) expect([g.hp[u], g.maxHp[u], g.alive[u]]).toEqual([5, 5, 1]);
     expect(g.missionHex[0]).toBeGreaterThanOrEqual(0);
@@ -53,10 +64,9 @@ describe('Iron Squad setup', () => {
   });
 
   it('3 6 USA deploys north of the northern road, Germany south of the southern; USA plays first each round', () => {
-    const { g, o } = defaultGame({ rules: { mission_mode: 'none' } });
+    const { g, p } = defaultGame({ rules: { mission_mode: 'none' } });
     for (let seed = 0; seed < 20; seed++) {
-      g.rng.seed(seed);
-      setupGame(g);
+      setUp(g, seed);
       for (let u = 0; u < g.n; u++) {
         const row = g.board.grid.row(g.hex[u]);
         if (g.side[u] === 0) expect(row).toBeLessThan(2);
@@ -64,8 +74,7 @@ describe('Iron Squad setup', () => {
         expect(g.board.enterCost[g.hex[u]]).toBeLessThan(255);
       }
     }
-    const rec = new Recorder(g.scn.layout);
-    ironSquad.playGame({ g, o }, 5, 0, rec);
+    p.play(5, 0);
     expect(Array.from(g.turnSeq.slice(0, g.turns))).toEqual(Array.from({ length: 24 }, (_, k) => k % 2));
   });
 
@@ -74,8 +83,7 @@ describe('Iron Squad setup', () => {
     const N = 1400;
     let captain = 0;
     for (let i = 0; i < N; i++) {
-      g.rng.seed(1000 + i);
-      setupGame(g);
+      setUp(g, 1000 + i);
       for (let s = 0; s < 2; s++) {
         const o = g.board.objectiveId[g.missionHex[s]];
         expect(o).toBeGreaterThanOrEqual(0);
@@ -137,7 +145,7 @@ describe('Iron Squad tiles, buildings and objectives', () => {
     const spec = openBoard();
     setTerrain(spec, 5, 4, 'B');
     const { g, add, at } = build({ board: spec });
-    g.deck.cards.fill(0); // all empty
+    g.deck.stack(new Array(24).fill(0)); // all empty
     const u = add(0, 'medic', 5, 5);
     const p = g.board.path;
     p.clearModifiers(); p.extra = g.exploreExtra;
@@ -145,7 +153,7 @@ describe('Iron Squad tiles, buildings and objectives', () => {
     expect(p.cost[at(5, 4)]).toBe(4);
     g.path[0] = at(5, 4); g.path[1] = at(5, 5); g.path[2] = at(5, 4);
     walk(g, u, 3);
-    expect([g.vp[0], g.explored[0], g.deck.top]).toEqual([1, 1, 1]);
+    expect([g.vp[0], g.explored[0], g.deck.drawn]).toEqual([1, 1, 1]);
     p.reach(g.hex[u], 12);
     expect(p.cost[at(5, 5)]).toBe(3);
     expect(g.exploreExtra[at(5, 4)]).toBe(0);
@@ -172,23 +180,23 @@ describe('Iron Squad turns and victory', () => {
   });
 
   it('19 64 a game is 12 rounds of a USA and a German turn; 4 of them at night', () => {
-    const { g, o, scn } = defaultGame({ rules: { mission_mode: 'none' } });
-    const rec = new Recorder(scn.layout);
+    const { p, scn } = defaultGame({ rules: { mission_mode: 'none' } });
+    const rec = p;
     const N = 60;
-    for (let i = 0; i < N; i++) ironSquad.playGame({ g, o }, 9, i, rec);
-    const night = scn.layout.read(rec.acc, 'nightGames') as number[];
+    for (let i = 0; i < N; i++) p.play(9, i);
+    const night = scn.plan.layout.read(rec.acc, 'nightGames') as number[];
     expect(night.reduce((a, b) => a + b, 0)).toBe(4 * N);
-    expect((scn.layout.read(rec.acc, 'endRound') as number[])[11]).toBe(N);
-    const wx = scn.layout.read(rec.acc, 'weather') as number[][];
+    expect((scn.plan.layout.read(rec.acc, 'endRound') as number[])[11]).toBe(N);
+    const wx = scn.plan.layout.read(rec.acc, 'weather') as number[][];
     for (const row of wx) expect(row[0] + row[1] + row[2]).toBe(N); // 20: a weather every round
   });
 
   it('19 lethality per round: per-type blocks add up to the per-side ones', () => {
-    const { g, o, scn } = defaultGame();
-    const rec = new Recorder(scn.layout);
-    for (let i = 0; i < 30; i++) ironSquad.playGame({ g, o }, 8, i, rec);
-    const read = (n: string) => scn.layout.read(rec.acc, n) as number[][] & number[][][];
-    const lostSteps = read('typePointsLostSteps') as unknown as number[][][], lost = read('typePointsLost') as unknown as number[][];
+    const { p, scn } = defaultGame();
+    const rec = p;
+    for (let i = 0; i < 30; i++) p.play(8, i);
+    const read = (n: string) => scn.plan.layout.read(rec.acc, n) as number[][] & number[][][];
+    const lostSteps = read('typeCostLostSteps') as unknown as number[][][], lost = read('typeCostLost') as unknown as number[][];
     const typeCas = read('typeCasualties') as unknown as number[][][], cas = read('casualties') as unknown as number[][];
     const hl = read('healthLost') as unknown as number[][];
     for (let s = 0; s < 2; s++) {
@@ -239,19 +247,19 @@ describe('Iron Squad turns and victory', () => {
   });
 
   it('68 VP: tile +1, Building +1, objective +1, each enemy health point +1, a kill +3 (results vpSource)', () => {
-    const { g, o, scn } = defaultGame();
-    const rec = new Recorder(scn.layout);
-    for (let i = 0; i < 40; i++) ironSquad.playGame({ g, o }, 4, i, rec);
-    const src = scn.layout.read(rec.acc, 'vpSource') as number[][];
-    const act = scn.layout.read(rec.acc, 'actions') as number[][];
-    const vp = scn.layout.read(rec.acc, 'vp') as number[];
+    const { p, scn } = defaultGame();
+    const rec = p;
+    for (let i = 0; i < 40; i++) p.play(4, i);
+    const src = scn.plan.layout.read(rec.acc, 'vpSource') as number[][];
+    const act = scn.plan.layout.read(rec.acc, 'actions') as number[][];
+    const vp = scn.plan.layout.read(rec.acc, 'score') as number[];
     for (let s = 0; s < 2; s++) {
       expect(src[s][0]).toBe(act[s][5]); // one VP per reveal
       expect(src[s][1]).toBe(act[s][6]); // one per exploration
       expect(src[s][4] % 3).toBe(0);
       expect(src[s].reduce((x, y) => x + y, 0)).toBe(vp[s]);
     }
-    const kills = scn.layout.read(rec.acc, 'typeKills') as number[][];
+    const kills = scn.plan.layout.read(rec.acc, 'typeKills') as number[][];
     expect(kills[0].reduce((x, y) => x + y, 0) * 3).toBeLessThanOrEqual(src[0][4]);
   });
 
@@ -286,9 +294,8 @@ describe('Iron Squad solo', () => {
     expect(loadConfig(new URL('../configs/iron-squad/normandy.json', import.meta.url).pathname).scn.ruleset).toBe('iron-squad');
     const shipped = compileIron(JSON.parse(readFileSync(new URL('../configs/iron-squad/solo.json', import.meta.url), 'utf8')));
     expect([shipped.solo, shipped.units[1].length]).toEqual([true, 0]);
-    const { g } = createIronGame(scn);
-    g.rng.seed(2);
-    setupGame(g);
+    const g = createIronGame(scn);
+    setUp(g, 2);
     expect(g.n).toBe(5);
     expect(g.missionHex[1]).toBe(-1);
   });
@@ -299,7 +306,7 @@ describe('Iron Squad solo', () => {
     const { g, add, at } = build({ board: spec, scenario: { id: 'solo' }, policies: ['rush', 'bot'] });
     const u = add(0, 'captain', 5, 5);
     add(0, 'rifleman', 5, 3); // the "behind" hex (5,3) is taken: next clockwise
-    g.deck.cards[0] = 1; g.deck.top = 0; // a US card: hostile anyway in solo
+    g.deck.stack([1]); // a US card: hostile anyway in solo
     expect(explore(g, u, at(5, 4), at(5, 5))).toBe(true);
     const local = g.n - 2, reg = g.n - 1;
     expect([g.side[local], g.type[local], g.hex[local]]).toEqual([1, 7, at(5, 4)]);
@@ -317,7 +324,7 @@ describe('Iron Squad solo', () => {
     const n0 = g.n;
     for (let i = 0; i < N; i++) {
       g.n = n0; g.hp[u] = 5; g.alive[u] = 1;
-      g.deck.cards[0] = 2; g.deck.top = 0;
+      g.deck.stack([2]);
       explore(g, u, at(5, 4), at(5, 5));
       counts[g.type[g.n - 1]]++;
     }
@@ -328,7 +335,7 @@ describe('Iron Squad solo', () => {
     for (const t of [0, 1, 2, 4, 5, 6]) g.addUnit(1, t, at(9, 9), 5, false);
     const n1 = g.n;
     for (let i = 0; i < 20; i++) {
-      g.n = n1; g.deck.cards[0] = 1; g.deck.top = 0; g.hp[u] = 5; g.alive[u] = 1;
+      g.n = n1; g.deck.stack([1]); g.hp[u] = 5; g.alive[u] = 1;
       explore(g, u, at(5, 4), at(5, 5));
       expect(g.type[g.n - 1]).toBe(3);
     }
@@ -381,19 +388,18 @@ describe('Iron Squad solo', () => {
 
   it('76 R20 solo: 12 rounds; score = VP + remaining health − 3 per unit lost', () => {
     const scn = compileIron({ ...SOLO, rules: { solo_lost_unit_penalty: 3 } });
-    const { g, o } = createIronGame(scn);
-    const rec = new Recorder(scn.layout);
+    const p = player(ironSquad, scn), g = p.game, rec = p;
     const N = 40;
     let expected = 0;
     for (let i = 0; i < N; i++) {
-      ironSquad.playGame({ g, o }, 3, i, rec);
+      p.play(3, i);
       let hp = 0, lost = 0;
       for (let u = 0; u < g.n; u++) if (g.side[u] === 0) (g.alive[u] ? (hp += g.hp[u]) : lost++);
       expected += g.vp[0] + hp - 3 * lost;
       expect(g.endRound === 12 || g.over).toBe(true);
     }
-    const solo = scn.layout.read(rec.acc, 'solo') as number[];
+    const solo = scn.plan.layout.read(rec.acc, 'solo') as number[];
     expect(solo[3]).toBe(expected);
-    expect((scn.layout.read(rec.acc, 'vp') as number[])[0]).toBe(expected);
+    expect((scn.plan.layout.read(rec.acc, 'score') as number[])[0]).toBe(expected);
   });
 });

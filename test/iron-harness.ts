@@ -4,10 +4,10 @@
  */
 import { compileIron } from '../engine/rulesets/iron-squad/compile.ts';
 import { createIronGame } from '../engine/rulesets/iron-squad/index.ts';
-import { effectiveRange, refreshExploreExtra } from '../engine/rulesets/iron-squad/actions.ts';
-import type { IronGame } from '../engine/rulesets/iron-squad/state.ts';
-import type { Offsets } from '../engine/rulesets/iron-squad/game.ts';
-import { UNIT_IDS, type UnitId } from '../engine/rulesets/iron-squad/units.ts';
+import { GameEnv } from '../engine/env.ts';
+import { effectiveRange, refreshExploreExtra } from '../engine/rulesets/iron-squad/rules/actions.ts';
+import type { IronGame } from '../engine/rulesets/iron-squad/rules/state.ts';
+import { UNIT_IDS, type UnitId } from '../engine/rulesets/iron-squad/data/units.ts';
 
 export interface BoardSpec {
   terrain: string[];
@@ -33,7 +33,6 @@ export function setTerrain(spec: BoardSpec, col: number, row: number, ch: string
 
 export interface Built {
   g: IronGame;
-  o: Offsets;
   /** Hex index of (col, row). */
   at(col: number, row: number): number;
   /** Adds a unit (Health 5, or the Local health) at (col, row); returns its slot. */
@@ -62,13 +61,14 @@ export function build(opts: BuildOptions = {}): Built {
     ],
   };
   const scn = compileIron(cfg);
-  const { g, o } = createIronGame(scn);
+  const g = createIronGame(scn, new GameEnv(scn.plan));
   g.rng.seed(opts.seed ?? 1);
+  g.prng.seed((opts.seed ?? 1) ^ 0x5bd1e995); // the players' own stream, apart from the dice
   g.reset();
   g.board.setup(g.rng);
   refreshExploreExtra(g);
   const r = scn.rules;
-  g.deck.reset(g.rng, r.explore_deck_empty, r.explore_deck_units_per_nation, r.explore_deck_units_per_nation);
+  g.deck.reset(g.rng);
   g.round = 0;
   g.hour = 12;
   g.night = false;
@@ -81,7 +81,7 @@ export function build(opts: BuildOptions = {}): Built {
     g.rangeNow[u] = effectiveRange(g, u);
     return u;
   };
-  return { g, o, at, add };
+  return { g, at, add };
 }
 
 /** Recomputes every unit's range (after changing the weather). */

@@ -1,7 +1,7 @@
 /** Iron Squad time of day and weather (digest items 8, 19, 20, 64–66; R22), exact vs Monte Carlo. */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../engine/rng.ts';
-import { WX_CLEAR, WX_FOG, WX_RAIN, isNight, roundHour, startHour, weatherOf } from '../engine/rulesets/iron-squad/time.ts';
+import { WX_CLEAR, WX_FOG, WX_RAIN, isNight, roundHour, startHour, weatherOf } from '../engine/rulesets/iron-squad/rules/time.ts';
 
 describe('Iron Squad time and weather', () => {
   it('8 a D12 result p starts the game at (p − 1) × 2:00', () => {

@@ -5,12 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   AC_OPP, canShoot, captainRally, damage, explore, heal, immobile, inSniperArea, medicPatient, mpAvailable, preparePath, resolveAttack, walk,
-} from '../engine/rulesets/iron-squad/actions.ts';
-import { activate, medicsReact, pickTarget } from '../engine/rulesets/iron-squad/policy.ts';
-import { playTurn } from '../engine/rulesets/iron-squad/game.ts';
+} from '../engine/rulesets/iron-squad/rules/actions.ts';
+import { activate, medicsReact, pickTarget } from '../engine/rulesets/iron-squad/policy/scripted.ts';
+import { playTurn } from '../engine/rulesets/iron-squad/rules/game.ts';
 import { UNREACHED } from '../engine/geometry/hex-path.ts';
-import { WX_FOG, WX_RAIN } from '../engine/rulesets/iron-squad/time.ts';
-import { TYPE_WEAPON, UNIT_IDS, W_GRENADE, W_GUN, W_MG, W_RIFLE, W_SNIPER } from '../engine/rulesets/iron-squad/units.ts';
+import { WX_FOG, WX_RAIN } from '../engine/rulesets/iron-squad/rules/time.ts';
+import { TYPE_WEAPON, UNIT_IDS, W_GRENADE, W_GUN, W_MG, W_RIFLE, W_SNIPER } from '../engine/rulesets/iron-squad/data/units.ts';
 import { build, openBoard, refreshRanges, setTerrain } from './iron-harness.ts';
 
 describe('Iron Squad units', () => {
@@ -121,7 +121,9 @@ describe('Iron Squad units', () => {
     damage(g, d, 3, a, 0, 3);
     expect([g.hp[d], g.alive[d], g.vp[0]]).toEqual([2, 1, 3]);
     damage(g, d, 3, a, 0, 3); // only 2 health left to lose
-    expect([g.hp[d], g.alive[d], g.vp[0], g.kills[a], g.casRound[12]]).toEqual([0, 0, 2 + 3 + 3, 1, 1]);
+    expect([g.hp[d], g.alive[d], g.vp[0], g.casRound[12]]).toEqual([0, 0, 2 + 3 + 3, 1]);
+    const kills = g.scn.plan.layout.block('typeKills');
+    expect(g.tally.acc[kills.offset + g.type[a]]).toBe(1); // side 0's Sniper is credited
   });
 
   it('54 R6 an explored (Local) unit: 3 health, Rifle, range 3, immobile only if local_immobile_at_1', () => {
@@ -320,7 +322,7 @@ describe('Iron Squad units', () => {
     const { g, add, at } = build({ board: spec });
     const u = add(0, 'rifleman', 5, 5);
     // Stack the deck: a German unit, then a US one.
-    g.deck.cards[0] = 2; g.deck.cards[1] = 1; g.deck.top = 0;
+    g.deck.stack([2, 1]);
     g.orderLen = 0;
     const stop = explore(g, u, at(5, 4), at(5, 5));
     expect(stop).toBe(true);

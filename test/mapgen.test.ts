@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { IMPASSABLE, DIFFICULT, Table, mapSchema } from '../engine/geometry/table.ts';
-import { MapGenerator, describeMap, generateMap } from '../engine/geometry/mapgen.ts';
+import { describeMap } from '../engine/geometry/map.ts';
+import { MapGenerator, generateMap } from '../engine/rulesets/nco/rules/terrain/mapgen.ts';
+import { NcoTable } from './nco-table.ts';
 import { Rng } from '../engine/rng.ts';
 
-function newTable(): Table {
-  return new Table({ maxPolygons: 48, maxVertices: 384, points: 8 });
+function newTable(): NcoTable {
+  return new NcoTable({ maxPolygons: 48, maxVertices: 384, points: 8 });
 }
 
 function areaOf(t: Table, p: number): number {
@@ -34,10 +36,10 @@ function isTwin(t: Table, p: number, q: number): boolean {
 describe('R1 terrain generator', () => {
   it('R1 generator: the same seed gives the same map', () => {
     const a = newTable(), b = newTable();
-    generateMap(a, new Rng(42), {});
-    new MapGenerator().generate(b, new Rng(42), {});
+    generateMap(a.router, new Rng(42), {});
+    new MapGenerator().generate(b.router, new Rng(42), {});
     expect(describeMap(b)).toEqual(describeMap(a));
-    generateMap(b, new Rng(43), {});
+    generateMap(b.router, new Rng(43), {});
     expect(describeMap(b)).not.toEqual(describeMap(a));
   });
 
@@ -46,12 +48,12 @@ describe('R1 terrain generator', () => {
     const gen = new MapGenerator();
     const rng = new Rng(0);
     rng.seed(7);
-    gen.generate(t, rng, {});
+    gen.generate(t.router, rng, {});
     const first = describeMap(t);
     rng.seed(8);
-    gen.generate(t, rng, { terrain_pieces: 11, coverage: 0.4, mirrored: false });
+    gen.generate(t.router, rng, { terrain_pieces: 11, coverage: 0.4, mirrored: false });
     rng.seed(7);
-    gen.generate(t, rng, {});
+    gen.generate(t.router, rng, {});
     expect(describeMap(t)).toEqual(first);
   });
 
@@ -61,7 +63,7 @@ describe('R1 terrain generator', () => {
     for (const pieces of [10, 9, 12]) {
       for (let seed = 0; seed < 20; seed++) {
         rng.seed(seed);
-        generateMap(t, rng, { terrain_pieces: pieces });
+        generateMap(t.router, rng, { terrain_pieces: pieces });
         expect(t.polygonCount).toBeGreaterThan(0);
         for (let p = 0; p < t.polygonCount; p++) {
           let twin = false;
@@ -81,7 +83,7 @@ describe('R1 terrain generator', () => {
     const N = 60;
     for (let seed = 0; seed < N; seed++) {
       rng.seed(seed);
-      gen.generate(t, rng, { coverage: 0.3, terrain_pieces: 10, high_ground_pieces: 2 });
+      gen.generate(t.router, rng, { coverage: 0.3, terrain_pieces: 10, high_ground_pieces: 2 });
       const covered = gen.coveredArea;
       let area = 0, high = 0;
       for (let p = 0; p < t.polygonCount; p++) {
@@ -104,9 +106,9 @@ describe('R1 terrain generator', () => {
     const depth = 3;
     for (let seed = 0; seed < 15; seed++) {
       rng.seed(seed);
-      generateMap(t, rng, { deploy_depth_in: depth });
+      generateMap(t.router, rng, { deploy_depth_in: depth });
       for (let p = 0; p < t.polygonCount; p++) {
-        const barrier = (t.pFlags[p] & (IMPASSABLE | DIFFICULT)) !== 0 || t.pHeight[p] > t.waistHeight;
+        const barrier = (t.pFlags[p] & (IMPASSABLE | DIFFICULT)) !== 0 || t.pHeight[p] > t.move.waistHeight;
         if (!barrier) continue;
         expect(t.by0[p]).toBeGreaterThan(depth);
         expect(t.by1[p]).toBeLessThan(36 - depth);
@@ -127,12 +129,12 @@ describe('R1 terrain generator', () => {
   it('R1 generator: odd piece counts put one symmetric piece on the centre; unmirrored maps are not mirrored', () => {
     const t = newTable();
     const rng = new Rng(3);
-    generateMap(t, rng, { terrain_pieces: 9 });
+    generateMap(t.router, rng, { terrain_pieces: 9 });
     let self = 0;
     for (let p = 0; p < t.polygonCount; p++) if (isTwin(t, p, p)) self++;
     expect(self).toBe(1);
     rng.seed(3);
-    generateMap(t, rng, { mirrored: false });
+    generateMap(t.router, rng, { mirrored: false });
     let twins = 0;
     for (let p = 0; p < t.polygonCount; p++) for (let q = 0; q < t.polygonCount; q++) if (isTwin(t, p, q)) twins++;
     expect(twins).toBe(0);
@@ -140,7 +142,7 @@ describe('R1 terrain generator', () => {
 
   it('describeMap writes a valid map that loads back to the same table', () => {
     const t = newTable();
-    generateMap(t, new Rng(11), {});
+    generateMap(t.router, new Rng(11), {});
     const json = describeMap(t, 'g11');
     expect(mapSchema.safeParse(json).success).toBe(true);
     const u = newTable();

@@ -5,7 +5,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cliSandbox, runCli } from './cli-harness.ts';
+import { cliSandbox } from './cli-harness.ts';
+import { runMain } from './cli-main.ts';
 import { ROOT } from './dist-fresh.ts';
 
 const ROSTERS = join(ROOT, 'configs', 'nco', 'rosters');
@@ -88,12 +89,12 @@ const cases: [string, () => Json, RegExp[]][] = [
 
 describe('NCO bad input exits 2 with path, value and what is allowed; nothing is written', () => {
   for (const [name, make, patterns] of cases) {
-    it(name, () => {
+    it(name, async () => {
       const slug = name.replace(/\W+/g, '-').slice(0, 60);
       const file = join(dir(), `${slug}.json`);
       writeFileSync(file, JSON.stringify(make()));
       const out = join(dir(), `out-${slug}`);
-      const r = runCli(['run', file, '--games', '20', '--out', out, '--json'], ROOT, 60_000);
+      const r = await runMain(['run', file, '--games', '20', '--out', out, '--json']);
       expect(r.stderr).toMatch(/^squadsim: /);
       for (const p of patterns) expect(r.stderr).toMatch(p);
       expect(r.stderr).not.toMatch(/\n\s+at /);

@@ -5,10 +5,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Recorder } from '../engine/record.ts';
-import { compileRoster } from '../engine/rulesets/nco/roster.ts';
-import { ncoRulesSchema } from '../engine/rulesets/nco/params.ts';
-import { nationById } from '../engine/rulesets/nco/nations.ts';
+import { player } from './play-harness.ts';
+import { compileRoster } from '../engine/rulesets/nco/data/roster.ts';
+import { ncoRulesSchema } from '../engine/rulesets/nco/data/params.ts';
+import { nationById } from '../engine/rulesets/nco/data/nations.ts';
 import { loadConfig } from '../sim/config.ts';
 
 const NCO = join(import.meta.dirname, '..', 'configs', 'nco');
@@ -48,11 +48,8 @@ describe('shipped NCO files', () => {
   for (const file of configs) {
     it(`${file.slice(NCO.length + 1)} compiles and plays 40 games`, () => {
       const { ruleset, scn } = loadConfig(file);
-      const game = ruleset.createGame(scn);
-      const rec = new Recorder(scn.layout);
-      for (let i = 0; i < 40; i++) ruleset.playGame(game, 11, i, rec);
-      const o = scn.layout.offset('outcome');
-      expect(rec.acc[o] + rec.acc[o + 1] + rec.acc[o + 2]).toBe(40);
+      const outcome = player(ruleset, scn).playRange(11, 0, 40).block('outcome');
+      expect(outcome[0] + outcome[1] + outcome[2]).toBe(40);
     });
   }
 });

@@ -9,10 +9,11 @@
  * nothing but D6s (d6, below(6)) in a known order, which each test states.
  */
 import { Rng } from '../engine/rng.ts';
-import { compileNco, type NcoScenario } from '../engine/rulesets/nco/compile.ts';
+import { compileNco } from '../engine/rulesets/nco/compile.ts';
+import type { NcoScenario } from '../engine/rulesets/nco/compiled.ts';
 import { createNcoGame } from '../engine/rulesets/nco/index.ts';
-import type { Offsets } from '../engine/rulesets/nco/game.ts';
-import { O_NONE, PHASE_ORDERS, PHASE_SPECIAL, type NcoGame } from '../engine/rulesets/nco/state.ts';
+import { GameEnv } from '../engine/env.ts';
+import { O_NONE, PHASE_ORDERS, type NcoGame } from '../engine/rulesets/nco/rules/state.ts';
 
 /** One roster entry (see configs/nco/rosters/*.json). */
 export interface Entry {
@@ -68,7 +69,7 @@ export interface BuildOptions {
 export interface Harness {
   scn: NcoScenario;
   g: NcoGame;
-  o: Offsets;
+  env: GameEnv;
   /** First soldier index of side 1. */
   b0: number;
 }
@@ -98,8 +99,10 @@ export function config(o: BuildOptions = {}) {
  */
 export function build(o: BuildOptions = {}): Harness {
   const scn = compileNco(config(o));
-  const { g, o: off } = createNcoGame(scn);
-  g.rng.seed(o.seed ?? 1);
+  const env = new GameEnv(scn.plan);
+  const g = createNcoGame(scn, env);
+  dice(g, o.seed ?? 1);
+  env.tally.beginGame(0);
   g.reset();
   const b0 = scn.sideStart[1];
   for (let i = 0; i < g.n; i++) {
@@ -107,7 +110,7 @@ export function build(o: BuildOptions = {}): Harness {
     place(g, i, 2 + 3 * k, i < b0 ? 2 : 34);
   }
   newTurn(g, 1);
-  return { scn, g, o: off, b0 };
+  return { scn, g, env, b0 };
 }
 
 /** Puts soldier i at (x, y) and refreshes his LOS cache and terrain height. */
@@ -134,8 +137,8 @@ export function newTurn(g: NcoGame, turn: number): void {
   }
   g.recountAlive();
   g.listTop = 0;
-  g.streakSide = -1;
-  g.streakLen = 0;
+  g.bag.streakSide = -1;
+  g.bag.streakLen = 0;
   g.over = false;
 }
 
@@ -148,10 +151,6 @@ export function setOrder(g: NcoGame, i: number, order: number): void {
 /** Gives every soldier an order (so no reactive Down or Assault response is possible). */
 export function orderAll(g: NcoGame, order: number): void {
   for (let i = 0; i < g.n; i++) setOrder(g, i, order);
-}
-
-export function specialPhaseState(g: NcoGame): void {
-  g.phase = PHASE_SPECIAL;
 }
 
 /** Removes soldier i from the table without scoring (a clean way to shrink a test squad). */
@@ -182,9 +181,13 @@ export function seedForFaces(faces: number[]): number {
   return seedFor((r) => faces.every((f) => r.d6() === f));
 }
 
-/** Seeds g.rng with k (the state a fresh `new Rng(k)` has). */
+/**
+ * Seeds g.rng with k (the state a fresh `new Rng(k)` has), and the policies' own stream
+ * g.prng from k too (another sequence), so random players vary with k as well.
+ */
 export function dice(g: NcoGame, k: number): void {
   g.rng.seed(k);
+  g.prng.seed(k ^ 0x5bd1e995);
 }
 
 /** Snapshot of the numbers most tests compare. */

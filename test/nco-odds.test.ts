@@ -1,17 +1,14 @@
 /**
- * `squadsim odds nco` (engine/rulesets/nco/odds.ts, cli/odds.ts): (a) exact values checked
+ * `squadsim odds nco` (engine/rulesets/nco/tools/odds.ts, cli/odds.ts): (a) exact values checked
  * by hand, (b) the engine's own shooting (fireAt, many seeds) agrees with the exact
  * distribution within ±4 standard errors for every weapon kind, (c) the CLI.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ncoOdds } from '../engine/rulesets/nco/odds.ts';
+import { ncoOdds } from '../engine/rulesets/nco/tools/odds.ts';
 import { getRuleset } from '../engine/rulesets/index.ts';
-import { fireAt } from '../engine/rulesets/nco/shooting.ts';
-import { GRENADE_AIM } from '../engine/rulesets/nco/grenades.ts';
-import { O_NONE } from '../engine/rulesets/nco/state.ts';
-import { weaponCode } from '../engine/rulesets/nco/weapons.ts';
+import { Rng } from '../engine/rng.ts';
 import { ConfigError } from '../engine/errors.ts';
-import { build, dice, place, rect, stdErr, type Entry } from './nco-harness.ts';
+import { stdErr } from './nco-harness.ts';
 import { CLI, runCli } from './cli-harness.ts';
 import { assertDistFresh, ROOT } from './dist-fresh.ts';
 
@@ -102,59 +99,26 @@ describe('odds nco: exact values checked by hand', () => {
   });
 });
 
-/** Runs the engine's fireAt N times (seeds 1..N) on a fresh target; tallies outcomes with odds.ts's labels. */
-function monteCarlo(shooter: Entry, weapon: string, setup: { distance: number; health: number; psyche: number; cover?: boolean; down?: boolean; moved?: boolean; fullPsyche?: boolean }, N: number) {
-  const terrain = setup.cover ? [rect(8, 20, 12, 36, { name: 'crops', cover: true })] : [];
-  const h = build({ a: [{ type: 'sergeant' }, shooter], b: [{ type: 'sergeant' }, { type: 'private' }], terrain });
-  const g = h.g, S = 1, T = h.b0 + 1, w = weaponCode(weapon);
-  place(g, S, 10, 10);
-  place(g, T, 10, 10 + setup.distance + 1); // centres 1" further apart than the bases' edges
-  g.maxHealth[T] = setup.health;
-  g.maxPsyche[T] = setup.psyche;
-  const tally = new Map<string, number>();
-  for (let k = 1; k <= N; k++) {
-    g.alive[T] = 1; g.health[T] = setup.health; g.psyche[T] = setup.psyche; g.order[T] = O_NONE; g.down[T] = setup.down ? 1 : 0;
-    g.brokenNow[T] = 0; g.breakdowns[T] = 0; g.unordered[1] = 1; g.recountAlive();
-    g.moved[S] = setup.moved ? 1 : 0;
-    g.psyche[S] = setup.fullPsyche === false ? g.maxPsyche[S] - 1 : g.maxPsyche[S];
-    g.fuel[S] = 4; g.grenades[S] = 1;
-    g.table.setPoint(g.sp + GRENADE_AIM, g.table.px[T], g.table.py[T]);
-    dice(g, k);
-    fireAt(g, S, T, w, 0);
-    const label = !g.alive[T] ? 'killed'
-      : g.brokenNow[T] ? `broken down (psyche 0), −${setup.health - g.health[T]} health`
-        : g.psyche[T] === setup.psyche && g.health[T] === setup.health ? 'no hit'
-          : `−${setup.health - g.health[T]} health, −${setup.psyche - g.psyche[T]} psyche`;
-    tally.set(label, (tally.get(label) ?? 0) + 1);
-  }
-  return tally;
-}
-
 describe('odds nco agrees with the engine\'s shooting (Monte Carlo, ±4 SE)', () => {
+  // ncoOdds.sample plays the same attack through rules/shooting.ts → fireAt (tools/odds-sample.ts).
   const N = 20000;
-  const cases: [string, Entry, string, { distance: number; health: number; psyche: number; cover?: boolean; down?: boolean; moved?: boolean; fullPsyche?: boolean }][] = [
-    ['rifle, target in cover and Down, 15"', { type: 'corporal', primary: 'rifle' }, 'rifle', { distance: 15, health: 5, psyche: 5, cover: true, down: true }],
-    ['SMG, shooter moved, 8"', { type: 'corporal', primary: 'smg' }, 'smg', { distance: 8, health: 5, psyche: 3, moved: true }],
-    ['LMG, not at full psyche, 10"', { type: 'veteran-lance-corporal', primary: 'lmg' }, 'lmg', { distance: 10, health: 4, psyche: 3, fullPsyche: false }],
-    ['flamethrower, 8"', { type: 'engineer', primary: 'flamethrower' }, 'flamethrower', { distance: 8, health: 5, psyche: 4, down: true }],
-    ['HE, 10"', { type: 'engineer', primary: 'he' }, 'he', { distance: 10, health: 5, psyche: 4 }],
-    ['grenade, 6"', { type: 'corporal', primary: 'rifle', grenades: 1 }, 'grenade', { distance: 6, health: 3, psyche: 2 }],
-  ];
-  for (const [name, shooter, weapon, s] of cases) {
-    it(`${name}: every outcome's frequency within 4 SE of the exact probability`, () => {
-      const exact = odds({
-        weapon, distance: s.distance, health: s.health, psyche: s.psyche, cover: !!s.cover, down: !!s.down, moved: !!s.moved,
-        'full-psyche': s.fullPsyche !== false,
-      });
-      const mc = monteCarlo(shooter, weapon, s, N);
-      for (const label of mc.keys()) expect(exact.outcomes.map((o) => o.outcome)).toContain(label);
+  const names = ['rifle, target in cover and Down, 15"', 'SMG, shooter moved, 8"', 'LMG, not at full psyche, 10"', 'flamethrower, 8"', 'HE, 10"', 'grenade, 6"'];
+  expect(ncoOdds.examples).toHaveLength(names.length);
+  ncoOdds.examples!.forEach((req, n) => {
+    it(`${names[n]}: every outcome's frequency within 4 SE of the exact probability`, () => {
+      const exact = odds(req);
+      const counts = ncoOdds.sample!(req, new Rng(7), N);
       expect(exact.outcomes.length).toBeGreaterThan(2);
-      for (const o of exact.outcomes) {
-        const f = (mc.get(o.outcome) ?? 0) / N;
+      exact.outcomes.forEach((o, k) => {
+        const f = counts[k] / N;
         expect(Math.abs(f - o.probability), `${o.outcome}: ${f} vs ${o.exact}`).toBeLessThanOrEqual(4 * stdErr(o.probability, N) + 1e-12);
-      }
+      });
     });
-  }
+  });
+  it('sampling refuses what the small game cannot set up', () => {
+    expect(() => ncoOdds.sample!({ deadeye: true }, new Rng(1), 10)).toThrow(/--deadeye/);
+    expect(() => ncoOdds.sample!({ weapon: 'pistol' }, new Rng(1), 10)).toThrow(/--weapon/);
+  });
 });
 
 describe('squadsim odds (CLI)', () => {

@@ -4,14 +4,14 @@
  * `random` counts throws among its legal choices. See policy-grenades.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { chooseOrder, chooseSpecial } from '../engine/rulesets/nco/policy.ts';
-import { executeSpecial, qualifiesForSpecial } from '../engine/rulesets/nco/special.ts';
-import { GRENADE_AIM } from '../engine/rulesets/nco/grenades.ts';
-import { O_DOWN, O_FIRE, SA_FOCUS_FIRE } from '../engine/rulesets/nco/state.ts';
-import { W_GRENADE } from '../engine/rulesets/nco/weapons.ts';
+import { chooseOrder, chooseSpecial } from '../engine/rulesets/nco/policy/orders.ts';
+import { executeSpecial } from '../engine/rulesets/nco/rules/special.ts';
+import { GRENADE_AIM } from '../engine/rulesets/nco/rules/grenades.ts';
+import { O_DOWN, O_FIRE, SA_FOCUS_FIRE } from '../engine/rulesets/nco/rules/state.ts';
+import { W_GRENADE } from '../engine/rulesets/nco/data/weapons.ts';
 import { compileNco } from '../engine/rulesets/nco/compile.ts';
-import { createNcoGame, nco } from '../engine/rulesets/nco/index.ts';
-import { Recorder } from '../engine/record.ts';
+import { nco } from '../engine/rulesets/nco/index.ts';
+import { player } from './play-harness.ts';
 import { build, config, dice, place, rect, remove, setOrder, type Entry } from './nco-harness.ts';
 
 const SGT: Entry = { type: 'sergeant', grenades: 2 };
@@ -73,7 +73,7 @@ describe('item 47: the scripted and random policies throw grenades sensibly', ()
     place(g, b0 + 1, 9.5, 10);
     place(g, b0 + 2, 11, 10.5);
     setOrder(g, 0, O_DOWN);
-    chooseSpecial(g, 0, qualifiesForSpecial);
+    chooseSpecial(g, 0);
     expect([g.pick, g.pickOrder, g.pickWeapon]).toEqual([0, SA_FOCUS_FIRE, W_GRENADE]);
     g.specialDone[0] = 1;
     dice(g, 3);
@@ -106,12 +106,11 @@ describe('item 47: the scripted and random policies throw grenades sensibly', ()
     const c = config({ a: [SGT, { type: 'corporal', grenades: 2 }, { type: 'private', count: 3 }], b: [SGT, { type: 'corporal', grenades: 2 }, { type: 'private', count: 3 }], map: { generate: { mirrored: true } } });
     const scn = compileNco(c);
     expect(Array.from(scn.grenades)).toEqual([2, 2, 0, 0, 0, 2, 2, 0, 0, 0]);
-    const w = createNcoGame(scn);
-    const rec = new Recorder(scn.layout);
+    const w = player(nco, scn);
     let thrown = 0;
     for (let i = 0; i < 200; i++) {
-      nco.playGame(w, 5, i, rec);
-      for (let j = 0; j < w.g.n; j++) thrown += scn.grenades[j] - w.g.grenades[j];
+      w.play(5, i);
+      for (let j = 0; j < w.game.n; j++) thrown += scn.grenades[j] - w.game.grenades[j];
     }
     expect(thrown).toBeGreaterThan(5);
   });
@@ -122,20 +121,16 @@ describe('item 47: grenades and the reset contract', () => {
     const c = config({ a: [SGT, { type: 'corporal', grenades: 2 }, { type: 'private', count: 3 }], b: [SGT, { type: 'corporal', grenades: 2 }, { type: 'private', count: 3 }], map: { generate: { mirrored: true } } });
     const scn = compileNco(c);
     // A game index in which grenades are thrown, so the grenade counts really must be reset.
-    const probe = createNcoGame(scn);
+    const probe = player(nco, scn);
     let k = -1;
     for (let i = 0; i < 300 && k < 0; i++) {
-      nco.playGame(probe, 3, i, new Recorder(scn.layout));
-      for (let j = 0; j < probe.g.n; j++) if (probe.g.grenades[j] < scn.grenades[j]) k = i;
+      probe.play(3, i);
+      for (let j = 0; j < probe.game.n; j++) if (probe.game.grenades[j] < scn.grenades[j]) k = i;
     }
     expect(k).toBeGreaterThanOrEqual(0);
-    const alone = new Recorder(scn.layout);
-    nco.playGame(createNcoGame(scn), 3, k, alone);
-    const w = createNcoGame(scn);
-    const others = new Recorder(scn.layout);
-    for (let i = 0; i < 200; i++) if (i !== k) nco.playGame(w, 3, i, others);
-    const after = new Recorder(scn.layout);
-    nco.playGame(w, 3, k, after);
-    expect(Array.from(after.acc)).toEqual(Array.from(alone.acc));
+    const alone = Array.from(player(nco, scn).play(3, k).acc);
+    const w = player(nco, scn);
+    for (let i = 0; i < 200; i++) if (i !== k) w.play(3, i);
+    expect(Array.from(w.clear().play(3, k).acc)).toEqual(alone);
   });
 });

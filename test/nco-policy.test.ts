@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { build, place, rect, SGT, PVT } from './nco-harness.ts';
-import { chooseOrder } from '../engine/rulesets/nco/policy.ts';
-import { O_COVER_FIRE, O_FIRE } from '../engine/rulesets/nco/state.ts';
+import { chooseOrder } from '../engine/rulesets/nco/policy/orders.ts';
+import { O_COVER_FIRE, O_FIRE } from '../engine/rulesets/nco/rules/state.ts';
 
 // Scripted policy decisions (digest §4, item 6): aimed Fire or Cover Fire.
 describe('scripted policy: Fire or Cover Fire', () => {

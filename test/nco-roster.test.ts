@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../engine/errors.ts';
-import { NATIONS, nationById } from '../engine/rulesets/nco/nations.ts';
-import { ncoRulesSchema } from '../engine/rulesets/nco/params.ts';
-import { ENGINEER_MAX_GRENADES, ITEMS, LETTERS_FROM_HOME_COST, PROFILES } from '../engine/rulesets/nco/profiles.ts';
-import { compileRoster, type RosterRules } from '../engine/rulesets/nco/roster.ts';
+import { NATIONS, nationById } from '../engine/rulesets/nco/data/nations.ts';
+import { ncoRulesSchema } from '../engine/rulesets/nco/data/params.ts';
+import { ENGINEER_MAX_GRENADES, ITEMS, LETTERS_FROM_HOME_COST, PROFILES } from '../engine/rulesets/nco/data/profiles.ts';
+import { compileRoster, type RosterRules } from '../engine/rulesets/nco/data/roster.ts';
 import {
   I_FIELD_MAP, I_INTEL, I_RELIGIOUS_ICON, I_SERVICE_MEDAL, ITEM_IDS, PROFILE_COUNT, PROFILE_IDS,
   S_COVERT, S_DEADEYE, S_FIELD_MEDICINE, S_FIGHTING_INSTINCT, S_IDEALIST, S_INSPIRING, S_INSPIRING_2,
   S_NATURAL_LEADER, S_RELIGIOUS_RITES, S_RUTHLESS, type CompiledRoster,
-} from '../engine/rulesets/nco/roster-types.ts';
-import { W_FLAMER, W_HE, W_LMG, W_PISTOL, W_RIFLE, W_SCOPED, W_SMG } from '../engine/rulesets/nco/weapons.ts';
+} from '../engine/rulesets/nco/data/roster-types.ts';
+import { W_FLAMER, W_HE, W_LMG, W_PISTOL, W_RIFLE, W_SCOPED, W_SMG } from '../engine/rulesets/nco/data/weapons.ts';
 
 const RULES: RosterRules = { roster_vps: 100, roster_sps: 50 };
 const PATH = ['sides', 0, 'roster'];

@@ -8,11 +8,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../engine/rng.ts';
-import { assault, ccCourage, closeCombat } from '../engine/rulesets/nco/assault.ts';
-import { executeOrder } from '../engine/rulesets/nco/orders.ts';
-import { chooseOrder } from '../engine/rulesets/nco/policy.ts';
-import { O_ASSAULT, O_DOWN, O_FIRE, O_NONE, PHASE_SPECIAL, SA_NONE } from '../engine/rulesets/nco/state.ts';
-import { W_PISTOL } from '../engine/rulesets/nco/weapons.ts';
+import { assault, ccCourage, closeCombat } from '../engine/rulesets/nco/rules/assault.ts';
+import { executeOrder } from '../engine/rulesets/nco/rules/orders.ts';
+import { chooseOrder } from '../engine/rulesets/nco/policy/orders.ts';
+import { O_ASSAULT, O_DOWN, O_FIRE, O_NONE, PHASE_SPECIAL, SA_NONE } from '../engine/rulesets/nco/rules/state.ts';
+import { W_PISTOL } from '../engine/rulesets/nco/data/weapons.ts';
 import { build, dice, place, remove, seedFor, seedForFaces, setOrder, type Entry } from './nco-harness.ts';
 
 const CORPORAL: Entry = { type: 'corporal' };

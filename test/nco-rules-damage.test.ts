@@ -5,11 +5,11 @@
  * breakdown rolls on the D6 table (item 59), so `seedForFaces` predicts it exactly.
  */
 import { describe, expect, it } from 'vitest';
-import { applyHits, breakdown, kill, loseHealth, losePsyche, woundHealth, woundPsyche } from '../engine/rulesets/nco/damage.ts';
-import { executeOrder } from '../engine/rulesets/nco/orders.ts';
-import { executeSpecial, heal, qualifiesForSpecial } from '../engine/rulesets/nco/special.ts';
-import { O_DOWN, O_FIRE, O_NONE, SA_FOCUS_FIRE } from '../engine/rulesets/nco/state.ts';
-import { W_EXTRA_PSYCHE, W_FLAMER, W_GRENADE, W_HE, W_RIFLE, W_SCOPED, W_WOUND_MOD } from '../engine/rulesets/nco/weapons.ts';
+import { applyHits, breakdown, kill, loseHealth, losePsyche, woundHealth, woundPsyche } from '../engine/rulesets/nco/rules/damage.ts';
+import { executeOrder } from '../engine/rulesets/nco/rules/orders.ts';
+import { executeSpecial, heal, qualifiesForSpecial } from '../engine/rulesets/nco/rules/special.ts';
+import { O_DOWN, O_FIRE, O_NONE, SA_FOCUS_FIRE } from '../engine/rulesets/nco/rules/state.ts';
+import { W_EXTRA_PSYCHE, W_FLAMER, W_GRENADE, W_HE, W_RIFLE, W_SCOPED, W_WOUND_MOD } from '../engine/rulesets/nco/data/weapons.ts';
 import { build, dice, place, remove, seedForFaces, setOrder, WALL, type BuildOptions } from './nco-harness.ts';
 
 /** Side A: Sergeant, Private, Marksman. Side B: Sergeant, Private, Private. */

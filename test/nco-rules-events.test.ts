@@ -5,23 +5,23 @@
  * two calls game.ts makes; dice are set with the harness's seed search.
  */
 import { describe, expect, it } from 'vitest';
-import { Recorder } from '../engine/record.ts';
 import { Rng } from '../engine/rng.ts';
-import { createNcoGame } from '../engine/rulesets/nco/index.ts';
-import { playNco } from '../engine/rulesets/nco/game.ts';
+import { nco } from '../engine/rulesets/nco/index.ts';
+import { player } from './play-harness.ts';
+import { playNco } from '../engine/rulesets/nco/rules/game.ts';
 import {
   applyEvent, endOfTurnEvent, EV_ABLE, EV_BAKER, EV_CHARLIE, EV_DOG, EV_EASY, EV_FOX, EV_MIKE, EV_ROGER,
   EV_VICTOR, EV_XRAY, EVENT_BY_SUM, EVENT_IDS, rollEvent, startTurnEffects,
-} from '../engine/rulesets/nco/events.ts';
-import { executeOrder } from '../engine/rulesets/nco/orders.ts';
-import { executeDrawn } from '../engine/rulesets/nco/leader.ts';
-import { chooseOrder, orderFor } from '../engine/rulesets/nco/policy.ts';
-import { qualifiesForSpecial } from '../engine/rulesets/nco/special.ts';
-import { bestWeapon } from '../engine/rulesets/nco/weapon-choice.ts';
-import { effectiveRange } from '../engine/rulesets/nco/shooting.ts';
-import { ableChoice, easyChoice } from '../engine/rulesets/nco/policy-events.ts';
-import { W_LMG, W_PISTOL, W_RIFLE } from '../engine/rulesets/nco/weapons.ts';
-import { O_COVER_FIRE, O_DOWN, O_FIRE, O_RUN } from '../engine/rulesets/nco/state.ts';
+} from '../engine/rulesets/nco/rules/events.ts';
+import { executeOrder } from '../engine/rulesets/nco/rules/orders.ts';
+import { executeDrawn } from '../engine/rulesets/nco/rules/leader.ts';
+import { chooseOrder, orderFor } from '../engine/rulesets/nco/policy/orders.ts';
+import { qualifiesForSpecial } from '../engine/rulesets/nco/rules/special.ts';
+import { bestWeapon } from '../engine/rulesets/nco/rules/weapon-choice.ts';
+import { effectiveRange } from '../engine/rulesets/nco/rules/shooting.ts';
+import { ableChoice, easyChoice } from '../engine/rulesets/nco/policy/events.ts';
+import { W_LMG, W_PISTOL, W_RIFLE } from '../engine/rulesets/nco/data/weapons.ts';
+import { O_COVER_FIRE, O_DOWN, O_FIRE, O_RUN } from '../engine/rulesets/nco/rules/state.ts';
 import { compileNco } from '../engine/rulesets/nco/compile.ts';
 import { build, config, dice, newTurn, place, seedForFaces, stdErr, type Entry } from './nco-harness.ts';
 
@@ -115,13 +115,13 @@ describe('item 18, R11: when events are rolled', () => {
   it('item 18 / R11: in whole games the End phase rolls (the last turn leaves no event unless asked)', () => {
     for (const after of [false, true]) {
       const scn = compileNco(config({ map: { generate: { mirrored: true } }, rules: { event_after_final_turn: after } }));
-      const w = createNcoGame(scn);
+      const w = player(nco, scn);
       let full = 0;
       for (let k = 1; k <= 20; k++) {
-        playNco(w.g, w.o, k, new Recorder(scn.layout));
-        if (w.g.over) continue;
+        playNco(w.game, k);
+        if (w.game.over) continue;
         full++;
-        expect(w.g.event !== 0).toBe(after);
+        expect(w.game.event !== 0).toBe(after);
       }
       expect(full).toBeGreaterThan(0);
     }
@@ -130,10 +130,9 @@ describe('item 18, R11: when events are rolled', () => {
     const results: string[] = [];
     for (const events of [true, false]) {
       const scn = compileNco(config({ map: { generate: { mirrored: true } }, rules: { events } }));
-      const w = createNcoGame(scn);
-      const rec = new Recorder(scn.layout);
-      for (let k = 1; k <= 30; k++) playNco(w.g, w.o, k, rec);
-      results.push(Array.from(rec.acc).join(','));
+      const w = player(nco, scn);
+      for (let k = 1; k <= 30; k++) playNco(w.game, k);
+      results.push(Array.from(w.acc).join(','));
     }
     expect(results[0]).not.toBe(results[1]);
   });
@@ -318,16 +317,15 @@ describe('determinism with events and items', () => {
   it('a game with events and items plays identically twice, and the same alone as after other games', () => {
     for (const policies of [['aggressive', 'random'], ['cautious', 'aggressive']] as [string, string][]) {
       const scn = compileNco(config({ a: soldiers, b: soldiers, map: { generate: { mirrored: true } }, policies }));
-      const play = (w: ReturnType<typeof createNcoGame>, seed: number) => {
-        const rec = new Recorder(scn.layout);
-        playNco(w.g, w.o, seed, rec);
-        return Array.from(rec.acc).join(',') + '|' + Array.from(w.g.health).join(',') + Array.from(w.g.itemsLeft).join(',');
+      const play = (w: ReturnType<typeof player<typeof scn, ReturnType<typeof nco.createGame>>>, seed: number) => {
+        playNco(w.clear().game, seed);
+        return Array.from(w.acc).join(',') + '|' + Array.from(w.game.health).join(',') + Array.from(w.game.itemsLeft).join(',');
       };
-      const shared = createNcoGame(scn);
+      const shared = player(nco, scn);
       const first = [11, 12, 13].map((s) => play(shared, s));
       const again = [11, 12, 13].map((s) => play(shared, s));
       expect(again).toEqual(first);
-      expect(play(createNcoGame(scn), 13)).toBe(first[2]); // alone, in a fresh game state
+      expect(play(player(nco, scn), 13)).toBe(first[2]); // alone, in a fresh game state
     }
   });
 });

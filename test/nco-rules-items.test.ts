@@ -8,28 +8,28 @@
  * full psyche and half range hits on 2+ (a face of 6 always hits); a wound face 1 is a Graze.
  */
 import { describe, expect, it } from 'vitest';
-import { Recorder } from '../engine/record.ts';
-import { createNcoGame } from '../engine/rulesets/nco/index.ts';
-import { playNco } from '../engine/rulesets/nco/game.ts';
+import { player } from './play-harness.ts';
+import { nco } from '../engine/rulesets/nco/index.ts';
+import { playNco } from '../engine/rulesets/nco/rules/game.ts';
 import { compileNco } from '../engine/rulesets/nco/compile.ts';
-import { applyHits, losePsyche } from '../engine/rulesets/nco/damage.ts';
-import { fireAt } from '../engine/rulesets/nco/shooting.ts';
-import { executeOrder } from '../engine/rulesets/nco/orders.ts';
-import { executeSpecial } from '../engine/rulesets/nco/special.ts';
-import { executeDrawn, useIntel } from '../engine/rulesets/nco/leader.ts';
-import { orderFor } from '../engine/rulesets/nco/policy.ts';
-import { applyEvent, EV_VICTOR, startTurnEffects } from '../engine/rulesets/nco/events.ts';
+import { applyHits, losePsyche } from '../engine/rulesets/nco/rules/damage.ts';
+import { fireAt } from '../engine/rulesets/nco/rules/shooting.ts';
+import { executeOrder } from '../engine/rulesets/nco/rules/orders.ts';
+import { executeSpecial } from '../engine/rulesets/nco/rules/special.ts';
+import { executeDrawn, useIntel } from '../engine/rulesets/nco/rules/leader.ts';
+import { orderFor } from '../engine/rulesets/nco/policy/orders.ts';
+import { applyEvent, EV_VICTOR, startTurnEffects } from '../engine/rulesets/nco/rules/events.ts';
 import {
   applyDownItem, extraMagazine, extraMagazineReactive, fieldMapBeforeTurn,
-} from '../engine/rulesets/nco/items.ts';
-import { downItemRecipient, magazineWeapon, wantsIntel } from '../engine/rulesets/nco/policy-items.ts';
-import { mayGive } from '../engine/rulesets/nco/item-rules.ts';
-import { bestWeapon } from '../engine/rulesets/nco/weapon-choice.ts';
+} from '../engine/rulesets/nco/rules/items.ts';
+import { downItemRecipient, magazineWeapon, wantsIntel } from '../engine/rulesets/nco/policy/items.ts';
+import { mayGive } from '../engine/rulesets/nco/rules/item-rules.ts';
+import { bestWeapon } from '../engine/rulesets/nco/rules/weapon-choice.ts';
 import {
   I_EXTRA_MAGAZINE, I_FIELD_MAP, I_FLASK, I_INTEL, I_LETTERS, I_LUCKY_TRINKET, I_MORPHINE, I_TOBACCO, ITEM_IDS,
-} from '../engine/rulesets/nco/roster-types.ts';
-import { W_FLAMER, W_PISTOL, W_RIFLE } from '../engine/rulesets/nco/weapons.ts';
-import { O_ADVANCE, O_COVER_FIRE, O_DOWN, O_FIRE, O_NONE, O_RALLY, SA_FOCUS_FIRE } from '../engine/rulesets/nco/state.ts';
+} from '../engine/rulesets/nco/data/roster-types.ts';
+import { W_FLAMER, W_PISTOL, W_RIFLE } from '../engine/rulesets/nco/data/weapons.ts';
+import { O_ADVANCE, O_COVER_FIRE, O_DOWN, O_FIRE, O_NONE, O_RALLY, SA_FOCUS_FIRE } from '../engine/rulesets/nco/rules/state.ts';
 import { WALL, build, config, dice, newTurn, place, seedForFaces, setOrder, stdErr, type Entry } from './nco-harness.ts';
 
 type G = ReturnType<typeof build>['g'];
@@ -452,12 +452,12 @@ describe('items 73, 80–89: whole games', () => {
     ];
     for (const pol of ['cautious', 'random', 'aggressive']) {
       const scn = compileNco(config({ a, b: a, map: { generate: { mirrored: true } }, policies: [pol, pol] }));
-      const w = createNcoGame(scn);
+      const w = player(nco, scn);
       const used = new Array(ITEM_IDS.length).fill(0);
       for (let k = 1; k <= 40; k++) {
-        playNco(w.g, w.o, k, new Recorder(scn.layout));
-        for (let i = 0; i < w.g.n; i++) {
-          const gone = w.g.itemsStart[i] & ~w.g.itemsLeft[i];
+        playNco(w.clear().game, k);
+        for (let i = 0; i < w.game.n; i++) {
+          const gone = w.game.itemsStart[i] & ~w.game.itemsLeft[i];
           for (let b = 0; b < ITEM_IDS.length; b++) if (gone & (1 << b)) used[b]++;
         }
       }

@@ -1,23 +1,25 @@
 /**
- * Item 48 / G29 / R22: the optional Nation-Specific weapon table (engine/rulesets/nco/nation-weapons.ts).
+ * Item 48 / G29 / R22: the optional Nation-Specific weapon table (engine/rulesets/nco/data/nation-weapons.ts).
  * Off by default; when `rules.nation_specific_weapons` is true the ASSUMED table applies:
  * roster pricing and refusals, each weapon's rule in the engine, exact odds vs the engine's
  * shooting, and whole games that play deterministically.
  */
 import { describe, expect, it } from 'vitest';
-import { Recorder } from '../engine/record.ts';
+import { player, type Player } from './play-harness.ts';
+import type { NcoScenario } from '../engine/rulesets/nco/compiled.ts';
+import type { NcoGame } from '../engine/rulesets/nco/rules/state.ts';
 import { compileNco } from '../engine/rulesets/nco/compile.ts';
 import { nco } from '../engine/rulesets/nco/index.ts';
-import { ncoOdds } from '../engine/rulesets/nco/odds.ts';
-import { compileRoster, type RosterRules } from '../engine/rulesets/nco/roster.ts';
-import { ncoRulesSchema } from '../engine/rulesets/nco/params.ts';
-import { ccCourage } from '../engine/rulesets/nco/assault.ts';
-import { bestWeapon } from '../engine/rulesets/nco/weapon-choice.ts';
-import { effectiveRange, F_ADVANCE, F_COVER_ORDER, fireAt, hitDice } from '../engine/rulesets/nco/shooting.ts';
-import { O_FIRE, O_NONE } from '../engine/rulesets/nco/state.ts';
+import { ncoOdds } from '../engine/rulesets/nco/tools/odds.ts';
+import { compileRoster, type RosterRules } from '../engine/rulesets/nco/data/roster.ts';
+import { ncoRulesSchema } from '../engine/rulesets/nco/data/params.ts';
+import { ccCourage } from '../engine/rulesets/nco/rules/assault.ts';
+import { bestWeapon } from '../engine/rulesets/nco/rules/weapon-choice.ts';
+import { effectiveRange, F_ADVANCE, F_COVER_ORDER, fireAt, hitDice } from '../engine/rulesets/nco/rules/shooting.ts';
+import { O_FIRE, O_NONE } from '../engine/rulesets/nco/rules/state.ts';
 import {
   W_ASSAULT_RIFLE, W_AUTO_RIFLE, W_LMG, W_RIFLE, W_SEMI_AUTO, W_SHOTGUN, weaponCode,
-} from '../engine/rulesets/nco/weapons.ts';
+} from '../engine/rulesets/nco/data/weapons.ts';
 import { build, config, dice, place, seedForFaces, setOrder, stdErr, type Entry } from './nco-harness.ts';
 import { configErrorOf } from './config-error.ts';
 
@@ -210,15 +212,13 @@ describe('item 48 / R22: whole games', () => {
     name, nation: 'none',
     soldiers: [...SQUAD, { type: 'private-1st-class' }], // 88 vps
   });
-  const play = (rules: Record<string, unknown>, roster: unknown, from: number, games: number, reuse?: ReturnType<typeof nco.createGame>) => {
+  const play = (rules: Record<string, unknown>, roster: unknown, from: number, games: number, reuse?: Player<NcoScenario, NcoGame>) => {
     const scn = compileNco({
       ruleset: 'nco', scenario: 'basic', map: { generate: { mirrored: true } }, rules,
       sides: [{ name: 'A', roster, policy: 'cautious' }, { name: 'B', roster, policy: 'aggressive' }],
     });
-    const w = reuse ?? nco.createGame(scn);
-    const rec = new Recorder(scn.layout);
-    for (let i = from; i < from + games; i++) nco.playGame(w, 11, i, rec);
-    return { acc: Array.from(rec.acc), w, scn };
+    const w = (reuse ?? player(nco, scn)).clear().playRange(11, from, from + games);
+    return { acc: Array.from(w.acc), w, scn };
   };
 
   it('R22: a whole game with the table on plays deterministically, independent of earlier games, and differs from rifles', () => {
@@ -226,7 +226,7 @@ describe('item 48 / R22: whole games', () => {
     expect(Array.from(a.scn.primary.subarray(0, 5))).toEqual([W_SEMI_AUTO, W_ASSAULT_RIFLE, W_AUTO_RIFLE, W_SHOTGUN, W_SEMI_AUTO]);
     play(ON, squad('A'), 400, 5, a.w);
     expect(play(ON, squad('A'), 0, 30, a.w).acc).toEqual(a.acc);
-    const out = a.scn.layout.offset('outcome');
+    const out = a.scn.plan.layout.offset('outcome');
     expect(a.acc[out] + a.acc[out + 1] + a.acc[out + 2]).toBe(30);
     const rifles = { ...squad('A'), soldiers: squad('A').soldiers.map((s) => ('primary' in s ? { ...s, primary: 'rifle' } : s)) };
     expect(play({}, rifles, 0, 30).acc).not.toEqual(a.acc);

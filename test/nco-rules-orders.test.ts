@@ -7,16 +7,16 @@
  * its decisions and never takes a reactive Down) unless a test says otherwise.
  */
 import { describe, expect, it } from 'vitest';
-import { chooseOrder } from '../engine/rulesets/nco/policy.ts';
-import { executeOrder, rallyAmount } from '../engine/rulesets/nco/orders.ts';
-import { fireAt } from '../engine/rulesets/nco/shooting.ts';
-import { qualifiesForSpecial } from '../engine/rulesets/nco/special.ts';
+import { chooseOrder } from '../engine/rulesets/nco/policy/orders.ts';
+import { executeOrder, rallyAmount } from '../engine/rulesets/nco/rules/orders.ts';
+import { fireAt } from '../engine/rulesets/nco/rules/shooting.ts';
+import { qualifiesForSpecial } from '../engine/rulesets/nco/rules/special.ts';
 import {
   O_ADVANCE, O_ASSAULT, O_COVER_FIRE, O_DOWN, O_FIRE, O_HOLD, O_NONE, O_RALLY, O_RUN, SA_MEND,
-} from '../engine/rulesets/nco/state.ts';
-import { W_FLAMER, W_LMG, W_PISTOL, W_RIFLE } from '../engine/rulesets/nco/weapons.ts';
-import { assault } from '../engine/rulesets/nco/assault.ts';
-import { executeSpecial } from '../engine/rulesets/nco/special.ts';
+} from '../engine/rulesets/nco/rules/state.ts';
+import { W_FLAMER, W_LMG, W_PISTOL, W_RIFLE } from '../engine/rulesets/nco/data/weapons.ts';
+import { assault } from '../engine/rulesets/nco/rules/assault.ts';
+import { executeSpecial } from '../engine/rulesets/nco/rules/special.ts';
 import { build, dice, place, seedForFaces, setOrder, type BuildOptions } from './nco-harness.ts';
 
 const CHART: Record<number, [number, number]> = { 1: [0, 1], 2: [0, 2], 3: [0, 2], 4: [2, 1], 5: [2, 1], 6: [3, 2] };

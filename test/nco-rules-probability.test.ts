@@ -7,12 +7,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../engine/rng.ts';
-import { closeCombat } from '../engine/rulesets/nco/assault.ts';
-import { applyHits } from '../engine/rulesets/nco/damage.ts';
-import { fireAt, toHitNumber } from '../engine/rulesets/nco/shooting.ts';
-import { O_DOWN, O_FIRE } from '../engine/rulesets/nco/state.ts';
-import { hitProbability, rollHit } from '../engine/rulesets/nco/tohit.ts';
-import { W_LMG, W_SMG } from '../engine/rulesets/nco/weapons.ts';
+import { closeCombat } from '../engine/rulesets/nco/rules/assault.ts';
+import { applyHits } from '../engine/rulesets/nco/rules/damage.ts';
+import { fireAt, toHitNumber } from '../engine/rulesets/nco/rules/shooting.ts';
+import { O_DOWN, O_FIRE } from '../engine/rulesets/nco/rules/state.ts';
+import { hitProbability, rollHit } from '../engine/rulesets/nco/rules/tohit.ts';
+import { W_LMG, W_SMG } from '../engine/rulesets/nco/data/weapons.ts';
 import { build, place, remove, setOrder, stdErr } from './nco-harness.ts';
 
 const K = 4; // tolerance in standard errors

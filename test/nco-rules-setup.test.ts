@@ -6,14 +6,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Recorder } from '../engine/record.ts';
+import { player } from './play-harness.ts';
 import { Rng } from '../engine/rng.ts';
 import { compileNco } from '../engine/rulesets/nco/compile.ts';
-import { kill } from '../engine/rulesets/nco/damage.ts';
-import { playNco } from '../engine/rulesets/nco/game.ts';
-import { createNcoGame } from '../engine/rulesets/nco/index.ts';
-import { deploy, setupMap } from '../engine/rulesets/nco/setup.ts';
-import { MARGIN_CLASSES, marginClass } from '../engine/rulesets/nco/victory.ts';
+import { kill } from '../engine/rulesets/nco/rules/damage.ts';
+import { playNco } from '../engine/rulesets/nco/rules/game.ts';
+import { createNcoGame, nco } from '../engine/rulesets/nco/index.ts';
+import { deploy, setupMap } from '../engine/rulesets/nco/rules/setup.ts';
+import { MARGIN_CLASSES, marginClass } from '../engine/rulesets/nco/data/victory.ts';
 import { build, config, rect, type Entry } from './nco-harness.ts';
 
 const ROSTERS = join(import.meta.dirname, '..', 'configs', 'nco', 'rosters');
@@ -92,7 +92,7 @@ describe('items 1–7: table, squads and deployment', () => {
   });
   it('item 7: rules.deploy_depth_in = 6 (scenario 5) widens the zones; generated maps keep soldiers in their zone', () => {
     const scn = defaultLike({ deploy_depth_in: 6 });
-    const { g } = createNcoGame(scn);
+    const g = createNcoGame(scn);
     let deeper = 0;
     for (let k = 1; k <= 100; k++) {
       g.rng.seed(k);
@@ -114,16 +114,15 @@ describe('item 9: game length', () => {
   it('item 9: a game lasts 6 turns unless a side is wiped out (rules.turns changes it)', () => {
     for (const turns of [6, 3]) {
       const scn = defaultLike({ turns });
-      const w = createNcoGame(scn);
+      const w = player(nco, scn);
       let full = 0;
       for (let k = 1; k <= 60; k++) {
-        const rec = new Recorder(scn.layout);
-        playNco(w.g, w.o, k, rec);
-        if (!w.g.over) {
-          expect(w.g.turn).toBe(turns);
+        playNco(w.clear().game, k);
+        if (!w.game.over) {
+          expect(w.game.turn).toBe(turns);
           full++;
-        } else expect(w.g.turn).toBeLessThanOrEqual(turns);
-        expect(scn.steps).toBe(turns);
+        } else expect(w.game.turn).toBeLessThanOrEqual(turns);
+        expect(scn.plan.steps).toBe(turns);
       }
       expect(full).toBeGreaterThan(0);
     }
@@ -158,28 +157,32 @@ describe('items 101–103: victory points and margins', () => {
   it('R10: a friendly-fire casualty is credited to the opponent of his owner, and is nobody\'s kill', () => {
     const h = build({ a: [{ type: 'sergeant' }, { type: 'corporal' }] });
     const g = h.g;
+    const kills = (): number[] => {
+      const b = h.scn.plan.layout.block('typeKills');
+      return Array.from(h.env.tally.acc.subarray(b.offset, b.offset + b.size));
+    };
     kill(g, 1, 0); // killed by his own Sergeant
     expect([g.vp[0], g.vp[1]]).toEqual([0, 18]);
-    expect(g.killsBy.reduce((a, b) => a + b, 0)).toBe(0);
+    expect(kills().reduce((a, b) => a + b, 0)).toBe(0);
     kill(g, h.b0 + 1, 0);
-    expect(g.killsBy[0 * 14 + 0]).toBe(1); // side 0's Sergeant profile scored a kill
+    expect(kills()[0 * 14 + 0]).toBe(1); // side 0's Sergeant profile scored a kill
   });
   it('items 101–103, R10: over whole games, each side\'s VP is the value of the opponent\'s dead, and the recorder agrees', () => {
     const scn = defaultLike({}, ['random', 'aggressive']);
-    const w = createNcoGame(scn);
-    const l = scn.layout;
+    const w = player(nco, scn);
+    const l = scn.plan.layout;
     for (let k = 1; k <= 150; k++) {
-      const rec = new Recorder(l);
-      playNco(w.g, w.o, 1000 + k, rec);
-      const g = w.g;
+      playNco(w.clear().game, 1000 + k);
+      const rec = w;
+      const g = w.game;
       const dead = [0, 0];
       for (let i = 0; i < g.n; i++) if (!g.alive[i]) dead[g.side[i]] += scn.killValue[i];
       expect([g.vp[0], g.vp[1]]).toEqual([dead[1], dead[0]]);
       const a = rec.acc;
-      expect(Array.from(a.subarray(l.offset('vp'), l.offset('vp') + 2))).toEqual([g.vp[0], g.vp[1]]);
+      expect(Array.from(a.subarray(l.offset('score'), l.offset('score') + 2))).toEqual([g.vp[0], g.vp[1]]);
       const outcome = Array.from(a.subarray(l.offset('outcome'), l.offset('outcome') + 3));
       expect(outcome).toEqual(g.vp[0] > g.vp[1] ? [1, 0, 0] : g.vp[0] < g.vp[1] ? [0, 1, 0] : [0, 0, 1]);
-      const margins = Array.from(a.subarray(l.offset('marginClass'), l.offset('marginClass') + 10));
+      const margins = Array.from(a.subarray(l.offset('winClass'), l.offset('winClass') + 10));
       const expected = new Array(10).fill(0);
       if (g.vp[0] !== g.vp[1]) expected[(g.vp[0] > g.vp[1] ? 0 : 5) + marginClass(g.vp[0] - g.vp[1])] = 1;
       expect(margins).toEqual(expected);

@@ -8,16 +8,16 @@
  * on 2+ there; the dice are: to-hit, then the wound roll.
  */
 import { describe, expect, it } from 'vitest';
-import { assault } from '../engine/rulesets/nco/assault.ts';
-import { kill } from '../engine/rulesets/nco/damage.ts';
-import { moveSoldier } from '../engine/rulesets/nco/movement.ts';
-import { fireAt } from '../engine/rulesets/nco/shooting.ts';
-import { W_RIFLE } from '../engine/rulesets/nco/weapons.ts';
-import { chooseSpecial } from '../engine/rulesets/nco/policy.ts';
-import { executeSpecial, qualifiesForSpecial } from '../engine/rulesets/nco/special.ts';
+import { assault } from '../engine/rulesets/nco/rules/assault.ts';
+import { kill } from '../engine/rulesets/nco/rules/damage.ts';
+import { moveSoldier } from '../engine/rulesets/nco/rules/movement.ts';
+import { fireAt } from '../engine/rulesets/nco/rules/shooting.ts';
+import { W_RIFLE } from '../engine/rulesets/nco/data/weapons.ts';
+import { chooseSpecial } from '../engine/rulesets/nco/policy/orders.ts';
+import { executeSpecial, qualifiesForSpecial } from '../engine/rulesets/nco/rules/special.ts';
 import {
   O_ASSAULT, O_DOWN, O_FIRE, O_HOLD, O_NONE, O_RUN, PHASE_SPECIAL, SA_AMBUSH, SA_FOCUS_FIRE, SA_MEND,
-} from '../engine/rulesets/nco/state.ts';
+} from '../engine/rulesets/nco/rules/state.ts';
 import { build, dice, place, rect, seedForFaces, setOrder, type BuildOptions } from './nco-harness.ts';
 
 describe('items 29, 31, 74: Focus Fire and Mend', () => {
@@ -112,7 +112,7 @@ describe('item 32 / R5: Ambush', () => {
     const { g, M, A, dest } = ambushSetup();
     const dice1 = g.unordered[1];
     dice(g, seedForFaces([4, 1])); // hit (2+), Graze
-    expect((g.table.arg[0] = 0, moveSoldier(g, M, dest, 10, true))).toBe(false);
+    expect((g.router.arg[0] = 0, moveSoldier(g, M, dest, 10, true))).toBe(false);
     expect([g.table.px[M], g.table.py[M]]).toEqual([10, 10]);
     expect([g.order[M], g.down[M], g.psyche[M]]).toEqual([O_DOWN, 1, 2]);
     // R5: triggering in the Order phase uses the ambusher's die; the token is gone, he stands up.
@@ -121,38 +121,38 @@ describe('item 32 / R5: Ambush', () => {
   it('item 32: a miss lets the move finish (decision beyond the digest)', () => {
     const { g, M, dest } = ambushSetup();
     dice(g, seedForFaces([1]));
-    expect((g.table.arg[0] = 0, moveSoldier(g, M, dest, 10, true))).toBe(true);
+    expect((g.router.arg[0] = 0, moveSoldier(g, M, dest, 10, true))).toBe(true);
     expect(g.table.px[M]).toBeCloseTo(15, 9);
     expect([g.order[M], g.down[M]]).toEqual([O_RUN, 0]);
   });
   it('R5: the path is sampled every ambush_path_step_in inches; the sample nearest the ambusher is the stop', () => {
     const { g, M, dest } = ambushSetup({ rules: { ambush_path_step_in: 4 } }); // samples x = 5, 8.33, 11.67, 15
     dice(g, seedForFaces([4, 1]));
-    (g.table.arg[0] = 0, moveSoldier(g, M, dest, 10, true));
+    (g.router.arg[0] = 0, moveSoldier(g, M, dest, 10, true));
     expect(g.table.px[M]).toBeCloseTo(5 + 10 / 3, 9);
   });
   it('item 32 / R5: no trigger without LOS to any point of the path, or out of range', () => {
     const wall = ambushSetup({ terrain: [rect(0, 14, 36, 16, { name: 'hedge', obscuring: true })] });
     wall.g.rng.seed(1);
     const before = Array.from(wall.g.rng.s);
-    expect((wall.g.table.arg[0] = 0, moveSoldier(wall.g, wall.M, wall.dest, 10, true))).toBe(true);
+    expect((wall.g.router.arg[0] = 0, moveSoldier(wall.g, wall.M, wall.dest, 10, true))).toBe(true);
     expect([wall.g.ambush[wall.A], wall.g.order[wall.A]]).toEqual([1, O_NONE]);
     expect(Array.from(wall.g.rng.s)).toEqual(before);
     const far = ambushSetup();
     place(far.g, far.A, 10, 32); // 21" edge to edge from the nearest sample: beyond 20"
-    expect((far.g.table.arg[0] = 0, moveSoldier(far.g, far.M, far.dest, 10, true))).toBe(true);
+    expect((far.g.router.arg[0] = 0, moveSoldier(far.g, far.M, far.dest, 10, true))).toBe(true);
     expect(far.g.ambush[far.A]).toBe(1);
   });
   it('R5: in the Order phase an ambusher who already used his die cannot trigger; a held die (O_HOLD) still can, at no cost', () => {
     const used = ambushSetup();
     setOrder(used.g, used.A, O_FIRE);
-    expect((used.g.table.arg[0] = 0, moveSoldier(used.g, used.M, used.dest, 10, true))).toBe(true);
+    expect((used.g.router.arg[0] = 0, moveSoldier(used.g, used.M, used.dest, 10, true))).toBe(true);
     expect(used.g.ambush[used.A]).toBe(1);
     const held = ambushSetup();
     setOrder(held.g, held.A, O_HOLD);
     const dice1 = held.g.unordered[1];
     dice(held.g, seedForFaces([4, 1]));
-    expect((held.g.table.arg[0] = 0, moveSoldier(held.g, held.M, held.dest, 10, true))).toBe(false);
+    expect((held.g.router.arg[0] = 0, moveSoldier(held.g, held.M, held.dest, 10, true))).toBe(false);
     expect([held.g.order[held.A], held.g.unordered[1], held.g.ambush[held.A]]).toEqual([O_HOLD, dice1, 0]);
   });
   it('R5: in the Special phase the ambusher triggers without a die', () => {
@@ -161,7 +161,7 @@ describe('item 32 / R5: Ambush', () => {
     g.down[A] = 1;
     g.phase = PHASE_SPECIAL;
     dice(g, seedForFaces([4, 1]));
-    expect((g.table.arg[0] = 0, moveSoldier(g, M, dest, 10, true))).toBe(false);
+    expect((g.router.arg[0] = 0, moveSoldier(g, M, dest, 10, true))).toBe(false);
     expect([g.order[A], g.ambush[A]]).toEqual([O_DOWN, 0]);
   });
   it('R5: an Ambush set in the last turn has no effect, so the policies never set one then', () => {
@@ -173,7 +173,7 @@ describe('item 32 / R5: Ambush', () => {
         g.turn = turn;
         g.phase = PHASE_SPECIAL;
         for (let i = 0; i < g.n; i++) setOrder(g, i, O_DOWN);
-        chooseSpecial(g, 0, qualifiesForSpecial);
+        chooseSpecial(g, 0);
         if (g.pickOrder === SA_AMBUSH) {
           expect(turn).toBe(5);
           ambushes++;
@@ -190,7 +190,7 @@ describe('item 32 / R5: Ambush', () => {
     setOrder(g, 2, O_DOWN);
     // LMG: 3+ (−1 as Cover Fire, +1 full psyche). Mover's two dice 1, 2: missed; bystander 5, 1: one hit.
     dice(g, seedForFaces([1, 2, 5, 1, 1]));
-    (g.table.arg[0] = 0, moveSoldier(g, M, dest, 10, true));
+    (g.router.arg[0] = 0, moveSoldier(g, M, dest, 10, true));
     expect(g.psyche[2]).toBe(2); // the bystander was grazed
     expect(g.table.px[M]).toBeCloseTo(15, 9);
     expect(g.order[M]).toBe(O_RUN);

@@ -5,12 +5,12 @@
  * test/geometry.test.ts; these tests go through the NCO functions that call it.
  */
 import { describe, expect, it } from 'vitest';
-import { assault } from '../engine/rulesets/nco/assault.ts';
-import { executeOrder } from '../engine/rulesets/nco/orders.ts';
-import { chooseOrder } from '../engine/rulesets/nco/policy.ts';
-import { targetInCover, toHitNumber } from '../engine/rulesets/nco/shooting.ts';
-import { O_ADVANCE, O_ASSAULT, O_DOWN, O_FIRE, O_RUN } from '../engine/rulesets/nco/state.ts';
-import { W_RIFLE } from '../engine/rulesets/nco/weapons.ts';
+import { assault } from '../engine/rulesets/nco/rules/assault.ts';
+import { executeOrder } from '../engine/rulesets/nco/rules/orders.ts';
+import { chooseOrder } from '../engine/rulesets/nco/policy/orders.ts';
+import { targetInCover, toHitNumber } from '../engine/rulesets/nco/rules/shooting.ts';
+import { O_ADVANCE, O_ASSAULT, O_DOWN, O_FIRE, O_RUN } from '../engine/rulesets/nco/rules/state.ts';
+import { W_RIFLE } from '../engine/rulesets/nco/data/weapons.ts';
 import { build, place, rect, setOrder, type Piece } from './nco-harness.ts';
 
 /** Side A: Sergeant, Corporal (the shooter, index 1). Side B: Sergeant, Private, Private. */

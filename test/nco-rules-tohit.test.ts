@@ -9,10 +9,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../engine/rng.ts';
-import { hitProbability, hitTargetFromMods, rollHit } from '../engine/rulesets/nco/tohit.ts';
-import { effectiveRange, F_ADVANCE, F_COVER_ORDER, F_FOCUS, F_RESPONSE, rangeDist, toHitNumber } from '../engine/rulesets/nco/shooting.ts';
-import { bestWeapon } from '../engine/rulesets/nco/weapon-choice.ts';
-import { W_HE, W_FLAMER, W_GRENADE, W_LMG, W_PISTOL, W_RANGE, W_RIFLE, W_SCOPED, W_SMG, W_HIT_DICE } from '../engine/rulesets/nco/weapons.ts';
+import { hitProbability, hitTargetFromMods, rollHit } from '../engine/rulesets/nco/rules/tohit.ts';
+import { effectiveRange, F_ADVANCE, F_COVER_ORDER, F_FOCUS, F_RESPONSE, rangeDist, toHitNumber } from '../engine/rulesets/nco/rules/shooting.ts';
+import { bestWeapon } from '../engine/rulesets/nco/rules/weapon-choice.ts';
+import { W_HE, W_FLAMER, W_GRENADE, W_LMG, W_PISTOL, W_RANGE, W_RIFLE, W_SCOPED, W_SMG, W_HIT_DICE } from '../engine/rulesets/nco/data/weapons.ts';
 import { build, place, rect, type BuildOptions, type Harness } from './nco-harness.ts';
 
 /** Side A: Sergeant (rifle), Scout (scoped), VLC (LMG), Medic (pistol), Marksman (Deadeye). Side B: Sergeant, Scout (Covert). */

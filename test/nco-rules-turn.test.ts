@@ -13,14 +13,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { Rng } from '../engine/rng.ts';
-import { Recorder } from '../engine/record.ts';
+import { player } from './play-harness.ts';
 import { compileNco } from '../engine/rulesets/nco/compile.ts';
-import { forceDown, kill } from '../engine/rulesets/nco/damage.ts';
-import { playNco } from '../engine/rulesets/nco/game.ts';
-import { createNcoGame } from '../engine/rulesets/nco/index.ts';
-import { orderPhase } from '../engine/rulesets/nco/orders.ts';
-import { specialPhase } from '../engine/rulesets/nco/special.ts';
-import { O_DOWN, O_NONE, O_RALLY, type NcoGame } from '../engine/rulesets/nco/state.ts';
+import { forceDown, kill } from '../engine/rulesets/nco/rules/damage.ts';
+import { playNco } from '../engine/rulesets/nco/rules/game.ts';
+import { nco } from '../engine/rulesets/nco/index.ts';
+import { orderPhase } from '../engine/rulesets/nco/rules/orders.ts';
+import { specialPhase } from '../engine/rulesets/nco/rules/special.ts';
+import { O_DOWN, O_NONE, O_RALLY, type NcoGame } from '../engine/rulesets/nco/rules/state.ts';
 import { build, newTurn, place, WALL, type Entry } from './nco-harness.ts';
 
 interface Draw { turn: number; side: number; pick: number; order: number; chosen: boolean; marked: boolean; pickMust: number }
@@ -36,8 +36,8 @@ const ctl = vi.hoisted(() => ({
   beforeSpecial: null as null | ((g: NcoGame) => void),
 }));
 
-vi.mock('../engine/rulesets/nco/policy.ts', async (importOriginal) => {
-  const m = await importOriginal<typeof import('../engine/rulesets/nco/policy.ts')>();
+vi.mock('../engine/rulesets/nco/policy/orders.ts', async (importOriginal) => {
+  const m = await importOriginal<typeof import('../engine/rulesets/nco/policy/orders.ts')>();
   return {
     ...m,
     chooseOrder(g: NcoGame, s: number): void {
@@ -53,13 +53,13 @@ vi.mock('../engine/rulesets/nco/policy.ts', async (importOriginal) => {
     },
     streakChoice(g: NcoGame, chooser: number): number {
       const r = m.streakChoice(g, chooser);
-      ctl.streaks.push({ chooser, result: r, len: g.streakLen, side: g.streakSide });
+      ctl.streaks.push({ chooser, result: r, len: g.bag.streakLen, side: g.bag.streakSide });
       ctl.nextChosen = true;
       return r;
     },
-    chooseSpecial(g: NcoGame, s: number, q: (g: NcoGame, i: number) => boolean): void {
+    chooseSpecial(g: NcoGame, s: number): void {
       ctl.beforeSpecial?.(g);
-      m.chooseSpecial(g, s, q);
+      m.chooseSpecial(g, s);
       ctl.specials.push({ turn: g.turn, side: s, pick: g.pick });
     },
   };
@@ -177,20 +177,20 @@ describe('items 11–14 / R4: the order dice bag', () => {
   it('R4: reactive and forced pulls take a die but neither count toward nor reset the streak', () => {
     const h = walled();
     const g = h.g;
-    g.streakSide = 0;
-    g.streakLen = 3;
+    g.bag.streakSide = 0;
+    g.bag.streakLen = 3;
     forceDown(g, 1);
     forceDown(g, h.b0 + 1);
-    expect([g.streakSide, g.streakLen, g.unordered[0], g.unordered[1]]).toEqual([0, 3, 7, 7]);
+    expect([g.bag.streakSide, g.bag.streakLen, g.unordered[0], g.unordered[1]]).toEqual([0, 3, 7, 7]);
   });
   // Regression test for bug B7 (docs/rules/nco.md), fixed: rules.streak_counts_reactive was read nowhere.
   it('R4: with streak_counts_reactive = true a reactive Down counts toward the streak', () => {
     const h = walled({ streak_counts_reactive: true });
     const g = h.g;
-    g.streakSide = 0;
-    g.streakLen = 3;
+    g.bag.streakSide = 0;
+    g.bag.streakLen = 3;
     forceDown(g, 1);
-    expect(g.streakLen).toBe(4);
+    expect(g.bag.streakLen).toBe(4);
   });
 });
 
@@ -235,11 +235,11 @@ describe('items 3, 9, 11, 58: whole games', () => {
         { name: 'B', roster: { name: 'B', nation: 'none', soldiers: B8 }, policy: 'cautious' },
       ],
     });
-    const w = createNcoGame(scn);
+    const w = player(nco, scn);
     for (let k = 1; k <= 20; k++) {
       clearLog();
-      playNco(w.g, w.o, k, new Recorder(scn.layout));
-      expect(w.g.turn).toBe(6);
+      playNco(w.clear().game, k);
+      expect(w.game.turn).toBe(6);
       for (let t = 1; t <= 6; t++) {
         const picks = ctl.draws.filter((d) => d.turn === t).map((d) => d.pick);
         expect(picks.length).toBe(16);
@@ -254,8 +254,8 @@ describe('items 3, 9, 11, 58: whole games', () => {
       ruleset: 'nco', scenario: 'basic', map: { generate: { mirrored: true } }, rules: {},
       sides: [{ name: 'US', roster: rosters[0], policy: 'random' }, { name: 'DE', roster: rosters[1], policy: 'cautious' }],
     });
-    const w = createNcoGame(scn);
-    const n = w.g.n;
+    const w = player(nco, scn);
+    const n = w.game.n;
     const endAmbush = new Int32Array(n);
     let carried = 0, expired = 0;
     for (let k = 1; k <= 100; k++) {
@@ -270,7 +270,7 @@ describe('items 3, 9, 11, 58: whole games', () => {
         }
         turn = g.turn;
       };
-      playNco(w.g, w.o, k, new Recorder(scn.layout));
+      playNco(w.clear().game, k);
     }
     expect(carried).toBeGreaterThan(0);
     expect(expired).toBeGreaterThan(0);
@@ -282,8 +282,8 @@ describe('items 3, 9, 11, 58: whole games', () => {
       ruleset: 'nco', scenario: 'basic', map: { generate: { mirrored: true } }, rules: { events: false },
       sides: [{ name: 'US', roster: rosters[0], policy: 'random' }, { name: 'DE', roster: rosters[1], policy: 'random' }],
     });
-    const w = createNcoGame(scn);
-    const n = w.g.n;
+    const w = player(nco, scn);
+    const n = w.game.n;
     const endBroken = new Uint8Array(n), endMust = new Uint8Array(n);
     let rallied = 0, carried = 0;
     for (let k = 1; k <= 200; k++) {
@@ -303,7 +303,7 @@ describe('items 3, 9, 11, 58: whole games', () => {
         for (let i = 0; i < n; i++) if (g.side[i] === s && g.alive[i] && g.order[i] === O_NONE && g.mustRally[i]) must = i;
         ctl.mark = must >= 0;
       };
-      playNco(w.g, w.o, k, new Recorder(scn.layout));
+      playNco(w.clear().game, k);
       // Every draw that found a must-Rally soldier on its side gave that kind of soldier a Rally.
       for (const d of ctl.draws) if (d.marked) {
         expect([d.order, d.pickMust]).toEqual([O_RALLY, 1]);

@@ -8,16 +8,16 @@
  * takes a reactive Down and draws no dice, so `seedForFaces` predicts every roll.
  */
 import { describe, expect, it } from 'vitest';
-import { executeOrder } from '../engine/rulesets/nco/orders.ts';
-import { qualifiesForSpecial } from '../engine/rulesets/nco/special.ts';
-import { chooseOrder } from '../engine/rulesets/nco/policy.ts';
-import { assault } from '../engine/rulesets/nco/assault.ts';
-import { bestWeapon } from '../engine/rulesets/nco/weapon-choice.ts';
-import { areaFire, fireAt, F_ADVANCE, F_COVER_ORDER, F_FOCUS, toHitNumber } from '../engine/rulesets/nco/shooting.ts';
-import { canThrowTo, GRENADE_AIM, throwGrenade } from '../engine/rulesets/nco/grenades.ts';
-import { hitTargetFor } from '../engine/rulesets/nco/tohit.ts';
-import { O_ASSAULT, O_COVER_FIRE, O_DOWN, O_FIRE, O_NONE } from '../engine/rulesets/nco/state.ts';
-import { W_FLAMER, W_GRENADE, W_HE, W_LMG, W_PISTOL, W_RIFLE } from '../engine/rulesets/nco/weapons.ts';
+import { executeOrder } from '../engine/rulesets/nco/rules/orders.ts';
+import { qualifiesForSpecial } from '../engine/rulesets/nco/rules/special.ts';
+import { chooseOrder } from '../engine/rulesets/nco/policy/orders.ts';
+import { assault } from '../engine/rulesets/nco/rules/assault.ts';
+import { bestWeapon } from '../engine/rulesets/nco/rules/weapon-choice.ts';
+import { areaFire, fireAt, F_ADVANCE, F_COVER_ORDER, F_FOCUS, toHitNumber } from '../engine/rulesets/nco/rules/shooting.ts';
+import { canThrowTo, GRENADE_AIM, throwGrenade } from '../engine/rulesets/nco/rules/grenades.ts';
+import { hitTargetFor } from '../engine/rulesets/nco/rules/tohit.ts';
+import { O_ASSAULT, O_COVER_FIRE, O_DOWN, O_FIRE, O_NONE } from '../engine/rulesets/nco/rules/state.ts';
+import { W_FLAMER, W_GRENADE, W_HE, W_LMG, W_PISTOL, W_RIFLE } from '../engine/rulesets/nco/data/weapons.ts';
 import { build, dice, place, rect, seedForFaces, setOrder, stdErr, type Entry } from './nco-harness.ts';
 
 const SGT: Entry = { type: 'sergeant', grenades: 2 };

@@ -8,11 +8,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Recorder } from '../engine/record.ts';
+import { player } from './play-harness.ts';
 import { nco } from '../engine/rulesets/nco/index.ts';
 import { compileNco } from '../engine/rulesets/nco/compile.ts';
-import { E_DROP, E_RESCUED } from '../engine/rulesets/nco/scenarios.ts';
-import { wantsReactiveDown } from '../engine/rulesets/nco/policy.ts';
+import { E_DROP, E_RESCUED } from '../engine/rulesets/nco/scenarios/definitions.ts';
+import { wantsReactiveDown } from '../engine/rulesets/nco/policy/orders.ts';
 import { createNcoGame } from '../engine/rulesets/nco/index.ts';
 import { config, PVT, SGT } from './nco-harness.ts';
 
@@ -25,9 +25,7 @@ function events(scenario: string, games: number): Float64Array {
     ruleset: 'nco', scenario, map: { generate: { mirrored: true } }, rules: {},
     sides: [{ name: 'A', roster: US, policy: 'objective' }, { name: 'B', roster: US, policy: W0 }],
   });
-  const w = nco.createGame(scn);
-  const rec = new Recorder(scn.layout);
-  for (let i = 0; i < games; i++) nco.playGame(w, 9, i, rec);
+  const rec = player(nco, scn).playRange(9, 0, games);
   return rec.acc.slice(scn.scenario.accEvents, scn.scenario.accEvents + 9);
 }
 
@@ -45,7 +43,7 @@ describe('objective-aware scripted policies', () => {
 
   it('item 20: scripted soldiers never go Down against flamer, HE or grenade attacks; random still flips a coin', () => {
     const scn = compileNco(config({ a: [SGT, PVT], b: [SGT, PVT], policies: ['cautious', 'random'] }));
-    const { g } = createNcoGame(scn);
+    const g = createNcoGame(scn);
     g.rng.seed(3);
     g.reset();
     // cautious (threshold 0.5) goes Down against a sure hit it can spoil, never when Down changes nothing

@@ -3,11 +3,12 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliSandbox } from './cli-harness.ts';
+import { runMain } from './cli-main.ts';
 import { ROOT } from './dist-fresh.ts';
 
 const S1 = join(ROOT, 'configs', 'nco', 'scenarios', 's1.json');
-const { cli, dir } = cliSandbox('squadsim-scen-');
-const run = (args: string[]) => cli(['run', ...args]);
+const { dir } = cliSandbox('squadsim-scen-');
+const run = (args: string[]) => runMain(['run', ...args]);
 
 /** s1.json with absolute roster paths and the given scenario field. */
 function withScenario(name: string, scenario: unknown): string {
@@ -21,8 +22,8 @@ function withScenario(name: string, scenario: unknown): string {
 
 describe('squadsim run with scenarios', () => {
   for (const k of [1, 2, 3, 4, 5, 6]) {
-    it(`configs/nco/scenarios/s${k}.json runs`, () => {
-      const r = run([join(ROOT, 'configs', 'nco', 'scenarios', `s${k}.json`), '--games', '50', '--workers', '0', '--json']);
+    it(`configs/nco/scenarios/s${k}.json runs`, async () => {
+      const r = await run([join(ROOT, 'configs', 'nco', 'scenarios', `s${k}.json`), '--games', '50', '--workers', '0', '--json']);
       expect(r.code).toBe(0);
       expect(JSON.parse(r.stdout).games).toBe(50);
     });
@@ -35,9 +36,9 @@ describe('squadsim run with scenarios', () => {
     ['an option of another scenario', { id: 's1-secure-the-sectors', exclusion_in: 6 }, [/scenario/, /exclusion_in/]],
   ];
   for (const [name, scenario, patterns] of cases) {
-    it(`${name} exits 2 and writes nothing`, () => {
+    it(`${name} exits 2 and writes nothing`, async () => {
       const out = join(dir(), `out-${name.replace(/\W+/g, '-')}`);
-      const r = run([withScenario(`${name.replace(/\W+/g, '-')}.json`, scenario), '--out', out, '--json']);
+      const r = await run([withScenario(`${name.replace(/\W+/g, '-')}.json`, scenario), '--out', out, '--json']);
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
       for (const p of patterns) expect(r.stderr).toMatch(p);

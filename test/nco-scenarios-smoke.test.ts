@@ -6,26 +6,27 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Recorder } from '../engine/record.ts';
+import { player, type Player } from './play-harness.ts';
+import type { NcoScenario } from '../engine/rulesets/nco/compiled.ts';
+import type { NcoGame } from '../engine/rulesets/nco/rules/state.ts';
 import { nco } from '../engine/rulesets/nco/index.ts';
 import { compileNco } from '../engine/rulesets/nco/compile.ts';
-import { SCENARIO_IDS } from '../engine/rulesets/nco/scenarios.ts';
-import { POLICY_IDS } from '../engine/rulesets/nco/policy-params.ts';
+import { SCENARIO_IDS } from '../engine/rulesets/nco/scenarios/definitions.ts';
+import { POLICY_IDS } from '../engine/rulesets/nco/policy/params.ts';
 
 const ROSTERS = join(import.meta.dirname, '..', 'configs', 'nco', 'rosters');
 const US = JSON.parse(readFileSync(join(ROSTERS, 'us-army-100.json'), 'utf8'));
 const DE = JSON.parse(readFileSync(join(ROSTERS, 'german-heer-100.json'), 'utf8'));
 const GAMES = 40;
 
-function play(scenario: unknown, p0: string, p1: string, from: number, games: number, reuse?: ReturnType<typeof nco.createGame>) {
+function play(scenario: unknown, p0: string, p1: string, from: number, games: number, reuse?: Player<NcoScenario, NcoGame>) {
   const scn = compileNco({
     ruleset: 'nco', scenario, map: { generate: { mirrored: true } }, rules: {},
     sides: [{ name: 'A', roster: US, policy: p0 }, { name: 'B', roster: DE, policy: p1 }],
   });
-  const w = reuse ?? nco.createGame(scn);
-  const rec = new Recorder(scn.layout);
-  for (let i = from; i < from + games; i++) nco.playGame(w, 9, i, rec);
-  return { acc: rec.acc, scn, w, bonus: (s: number) => rec.acc.subarray(scn.scenario.accBonus + s * 7, scn.scenario.accBonus + s * 7 + 7).reduce((a, b) => a + b, 0) };
+  const w = (reuse ?? player(nco, scn)).clear().playRange(9, from, from + games);
+  const acc = Float64Array.from(w.acc);
+  return { acc, scn, w, bonus: (s: number) => acc.subarray(scn.scenario.accBonus + s * 7, scn.scenario.accBonus + s * 7 + 7).reduce((a, b) => a + b, 0) };
 }
 
 describe('104–113: every scenario under every policy pairing', () => {
@@ -39,7 +40,7 @@ describe('104–113: every scenario under every policy pairing', () => {
           play(id, p0, p1, 500, 7, a.w);
           const b = play(id, p0, p1, 0, GAMES, a.w);
           expect(Array.from(b.acc)).toEqual(Array.from(a.acc));
-          const games = a.acc[a.scn.layout.offset('outcome')] + a.acc[a.scn.layout.offset('outcome') + 1] + a.acc[a.scn.layout.offset('outcome') + 2];
+          const games = a.acc[a.scn.plan.layout.offset('outcome')] + a.acc[a.scn.plan.layout.offset('outcome') + 1] + a.acc[a.scn.plan.layout.offset('outcome') + 2];
           expect(games).toBe(GAMES);
           if (p0 === 'objective') objectiveBonus += a.bonus(0);
         }
@@ -51,7 +52,7 @@ describe('104–113: every scenario under every policy pairing', () => {
   it('alternative deployment (item 8) plays in every scenario', () => {
     for (const id of SCENARIO_IDS) {
       const a = play({ id, deployment: 'alternative' }, 'objective', 'random', 0, 10);
-      expect(a.acc[a.scn.layout.offset('outcome')] + a.acc[a.scn.layout.offset('outcome') + 1] + a.acc[a.scn.layout.offset('outcome') + 2]).toBe(10);
+      expect(a.acc[a.scn.plan.layout.offset('outcome')] + a.acc[a.scn.plan.layout.offset('outcome') + 1] + a.acc[a.scn.plan.layout.offset('outcome') + 2]).toBe(10);
     }
   }, 60_000);
 });

@@ -8,24 +8,24 @@ import { compileNco } from '../engine/rulesets/nco/compile.ts';
 import { createNcoGame } from '../engine/rulesets/nco/index.ts';
 import { ConfigError } from '../engine/errors.ts';
 import { config, place, newTurn, stdErr, SGT, PVT, type BuildOptions, type Entry } from './nco-harness.ts';
-import { O_ADVANCE, O_DOWN, O_FIRE, O_RUN, type NcoGame } from '../engine/rulesets/nco/state.ts';
-import { executeOrder } from '../engine/rulesets/nco/orders.ts';
-import { takeDie } from '../engine/rulesets/nco/dice-bag.ts';
-import { kill } from '../engine/rulesets/nco/damage.ts';
-import { moveSoldier } from '../engine/rulesets/nco/movement.ts';
-import { playsNextTurn, pilotOrder, syncCarriers, pilotHitTarget } from '../engine/rulesets/nco/objectives.ts';
-import { placePilot, setupScenario } from '../engine/rulesets/nco/scenario-setup.ts';
-import { missionDone, scoreScenario } from '../engine/rulesets/nco/scoring.ts';
-import { M_CARRIED, M_GONE, M_OFF, M_TABLE, TARGET_PILOT } from '../engine/rulesets/nco/objective-state.ts';
-import { W_RIFLE } from '../engine/rulesets/nco/weapons.ts';
-import { deploy as deployFn } from '../engine/rulesets/nco/setup.ts';
+import { O_ADVANCE, O_DOWN, O_FIRE, O_RUN, type NcoGame } from '../engine/rulesets/nco/rules/state.ts';
+import { executeOrder } from '../engine/rulesets/nco/rules/orders.ts';
+import { takeDie } from '../engine/rulesets/nco/rules/dice-bag.ts';
+import { kill } from '../engine/rulesets/nco/rules/damage.ts';
+import { moveSoldier } from '../engine/rulesets/nco/rules/movement.ts';
+import { playsNextTurn, pilotOrder, syncCarriers, pilotHitTarget } from '../engine/rulesets/nco/scenarios/objectives.ts';
+import { placePilot, setupScenario } from '../engine/rulesets/nco/scenarios/setup.ts';
+import { missionDone, scoreScenario } from '../engine/rulesets/nco/scenarios/scoring.ts';
+import { M_CARRIED, M_GONE, M_OFF, M_TABLE, TARGET_PILOT } from '../engine/rulesets/nco/rules/objective-state.ts';
+import { W_RIFLE } from '../engine/rulesets/nco/data/weapons.ts';
+import { deploy as deployFn } from '../engine/rulesets/nco/rules/setup.ts';
 
 const ENG: Entry = { type: 'engineer' };
 
 /** Builds a scenario game like the harness's build(): edges 0 (side 0) and 1, soldiers along y = 2 / 34. */
 function scen(scenario: unknown, o: BuildOptions = {}) {
   const scn = compileNco({ ...config(o), scenario });
-  const { g } = createNcoGame(scn);
+  const g = createNcoGame(scn);
   g.rng.seed(o.seed ?? 1);
   g.reset();
   g.edge[0] = 0;
@@ -34,7 +34,7 @@ function scen(scenario: unknown, o: BuildOptions = {}) {
   const b0 = scn.sideStart[1];
   for (let i = 0; i < g.n; i++) place(g, i, 2 + 3 * (i < b0 ? i : i - b0), i < b0 ? 2 : 34);
   newTurn(g, 1);
-  return { scn, g, b0, acc: new Float64Array(scn.layout.size) };
+  return { scn, g, b0, acc: new Float64Array(scn.plan.layout.size) };
 }
 
 function bonus(g: NcoGame, s: number, kind: number): number {
@@ -128,7 +128,7 @@ describe('105 / R30: S2 Fight to the Center', () => {
 
   it('item 105: each squad sets up along its own edge and the edge to its left', () => {
     const scn = compileNco({ ...config({ a: [SGT, PVT, PVT, PVT], b: [SGT, PVT, PVT, PVT] }), scenario: 's2-fight-to-the-center' });
-    const { g } = createNcoGame(scn);
+    const g = createNcoGame(scn);
     for (let seed = 1; seed <= 20; seed++) {
       g.rng.seed(seed); g.reset();
       setupEdges(g);
@@ -144,7 +144,7 @@ describe('105 / R30: S2 Fight to the Center', () => {
   });
 });
 
-/** The normal deployment, as playSeeded runs it before setupScenario. */
+/** The normal deployment, as playNcoGame runs it before setupScenario. */
 function setupEdges(g: NcoGame): void {
   deployFn(g);
 }
@@ -227,7 +227,7 @@ describe('106–109 / R31: S3 Rescue Mission', () => {
     place(g, b0, 18, 32);
     const slot = g.sp + 5;
     g.table.setPoint(slot, 18, 35.5);
-    g.table.arg[0] = 0;
+    g.router.arg[0] = 0;
     g.order[b0] = O_ADVANCE;
     expect(moveSoldier(g, b0, slot, 5, false)).toBe(false);
     expect(g.over).toBe(true);
@@ -276,7 +276,7 @@ describe('110 / R32: S4 Extermination Order', () => {
 describe('111 / R33: S5 Search and Destroy', () => {
   it('drops touch their own edge ≥ 6" from the side edges; no soldier starts within 6" of his own drop', () => {
     const scn = compileNco({ ...config({ a: [SGT, PVT, PVT, PVT, PVT], b: [SGT, PVT, PVT, PVT, PVT], policies: ['random', 'aggressive'] }), scenario: 's5-search-and-destroy' });
-    const { g } = createNcoGame(scn);
+    const g = createNcoGame(scn);
     for (let seed = 1; seed <= 40; seed++) {
       g.rng.seed(seed); g.reset();
       deployFn(g);
@@ -321,7 +321,7 @@ describe('111 / R33: S5 Search and Destroy', () => {
     place(g, 1, 18, 16);
     const slot = g.sp + 5;
     g.table.setPoint(slot, 18, 4);
-    g.table.arg[0] = 0;
+    g.router.arg[0] = 0;
     moveSoldier(g, 1, slot, 10, true);
     expect(g.table.py[1] - 0.5).toBeGreaterThanOrEqual(7 - 1e-6); // 6" + base and token radii
     expect(g.table.py[1] - 0.5).toBeLessThan(7.01);
@@ -331,7 +331,7 @@ describe('111 / R33: S5 Search and Destroy', () => {
 describe('112–113 / R34: S6 Intel Retrieval', () => {
   it('five tokens: centre, then alternately ≥ 4" from the centre and each other and ≥ 8" from both deployment edges', () => {
     const scn = compileNco({ ...config({ policies: ['random', 'aggressive'] }), scenario: 's6-intel-retrieval' });
-    const { g } = createNcoGame(scn);
+    const g = createNcoGame(scn);
     for (let seed = 1; seed <= 30; seed++) {
       g.rng.seed(seed); g.reset();
       deployFn(g);
@@ -351,7 +351,7 @@ describe('112–113 / R34: S6 Intel Retrieval', () => {
 
   it('R34: constraints relax 1" at a time when no spot is legal', () => {
     const scn = compileNco({ ...config(), scenario: { id: 's6-intel-retrieval', min_from_deploy_edge_in: 18, min_from_centre_in: 0 } });
-    const { g } = createNcoGame(scn);
+    const g = createNcoGame(scn);
     g.rng.seed(1); g.reset(); deployFn(g); setupScenario(g);
     for (let k = 1; k < 5; k++) expect(Math.min(g.obj.my[k], 36 - g.obj.my[k])).toBeGreaterThanOrEqual(18 - 3);
   });
@@ -373,7 +373,7 @@ describe('112–113 / R34: S6 Intel Retrieval', () => {
     place(g, 1, 18, 3);
     const slot = g.sp + 5;
     g.table.setPoint(slot, 18, 0.5);
-    g.table.arg[0] = 0;
+    g.router.arg[0] = 0;
     g.order[1] = O_RUN;
     moveSoldier(g, 1, slot, 10, true);
     expect(o.left[1]).toBe(1);
@@ -390,14 +390,11 @@ describe('112–113 / R34: S6 Intel Retrieval', () => {
 
 describe('8: alternative deployment', () => {
   it('every model starts off the table and enters in turn 1 with Advance or Run, measured from his edge', async () => {
-    const { playSeeded } = await import('../engine/rulesets/nco/game.ts');
-    const { Recorder } = await import('../engine/record.ts');
+    const { playNco } = await import('../engine/rulesets/nco/rules/game.ts');
     const scn = compileNco({ ...config({ policies: ['random', 'aggressive'], rules: { turns: 1 } }), scenario: { id: 'basic', deployment: 'alternative' } });
-    const { g, o } = createNcoGame(scn);
-    const rec = new Recorder(scn.layout);
+    const g = createNcoGame(scn);
     for (let seed = 1; seed <= 30; seed++) {
-      g.rng.seed(seed);
-      playSeeded(g, o, rec);
+      playNco(g, seed);
       for (let i = 0; i < g.n; i++) {
         expect(g.obj.offTable[i]).toBe(0);
         if (g.alive[i]) expect([O_ADVANCE, O_RUN]).toContain(g.order[i]);

@@ -16,7 +16,7 @@ import { tinyBalance } from './results-fixture.ts';
 const CHROMIUM = process.env.SQUADSIM_CHROMIUM || '/usr/bin/chromium';
 const SKIP = process.env.SQUADSIM_SKIP_BROWSER === '1';
 const SHOT = join(ROOT, 'test-output', 'report.png');
-const CHARTS = ['win-rates', 'vp-margins', 'margin-classes', 'lethality', 'points-remaining', 'type-lethality', 'type-points', 'cost-effectiveness', 'fair-cost'];
+const CHARTS = ['win-rates', 'score-margins', 'win-classes', 'lethality', 'value-held', 'type-lethality', 'type-cost', 'cost-effectiveness', 'fair-cost'];
 
 describe.skipIf(SKIP)('report.html in headless Chromium', () => {
   // In the skipped describe, so SQUADSIM_SKIP_BROWSER=1 runs no hooks at all.

@@ -7,6 +7,7 @@ import { ConfigError } from '../engine/errors.ts';
 import { buildReport } from '../reports/index.ts';
 import { renderSvg } from '../reports/svg.ts';
 import { cliSandbox } from './cli-harness.ts';
+import { seal } from '../resultsdoc/seal.ts';
 import { standardOnly, tinyBalance, tinyResults } from './results-fixture.ts';
 
 const { cli, dir } = cliSandbox('squadsim-report-');
@@ -25,13 +26,13 @@ function markCount(svg: string): number {
 describe('buildReport', () => {
   it('has every chart for a results document with all optional blocks and a balance result', () => {
     const rep = buildReport(checkResults(tinyResults()), fairCostTable(tinyBalance()));
-    expect(rep.charts.map((c) => c.id)).toEqual(['win-rates', 'vp-margins', 'margin-classes', 'lethality', 'points-remaining', 'type-lethality', 'type-points', 'cost-effectiveness', 'fair-cost']);
+    expect(rep.charts.map((c) => c.id)).toEqual(['win-rates', 'score-margins', 'win-classes', 'lethality', 'value-held', 'type-lethality', 'type-cost', 'cost-effectiveness', 'fair-cost']);
     expect(rep.notes).toEqual([]);
-    expect(rep.tables.map((t) => t.id)).toEqual(['win-rates', 'victory-points', 'margin-classes', 'lethality', 'cost-effectiveness', 'type-lethality', 'fair-cost']);
+    expect(rep.tables.map((t) => t.id)).toEqual(['win-rates', 'scores', 'win-classes', 'lethality', 'cost-effectiveness', 'type-lethality', 'fair-cost']);
   });
   it('omits, with a note, the charts a standard-only document cannot fill', () => {
     const rep = buildReport(checkResults(standardOnly()), null);
-    expect(rep.charts.map((c) => c.id)).toEqual(['win-rates', 'lethality', 'points-remaining']);
+    expect(rep.charts.map((c) => c.id)).toEqual(['win-rates', 'lethality', 'value-held']);
     expect(rep.notes).toHaveLength(6);
     expect(rep.notes.join('\n')).toMatch(/Fair-cost chart omitted: no balance result/);
   });
@@ -43,10 +44,10 @@ describe('buildReport', () => {
       expect(markCount(svg), chart.id).toBeGreaterThan(0);
     }
   });
-  it('renders the charts of a standard-only document, without bands', async () => {
+  it('renders the charts of a document with only the blocks every ruleset records', async () => {
     const rep = buildReport(checkResults(standardOnly()), null);
     for (const chart of rep.charts) expect(markCount(await renderSvg(chart)), chart.id).toBeGreaterThan(0);
-    expect(rep.charts[1].description).toMatch(/no bands/);
+    expect(rep.charts.map((c) => c.id)).toEqual(['win-rates', 'lethality', 'value-held']);
   });
   it('draws one bar per outcome and one error bar per outcome in the win-rate chart', async () => {
     const svg = await renderSvg(buildReport(checkResults(tinyResults()), null).charts[0]);
@@ -54,7 +55,7 @@ describe('buildReport', () => {
     expect(svg).toContain('50.0%  (15.0%–85.0%)');
   });
   it('rejects a balance file that is not a balance result', () => {
-    expect(() => fairCostTable({ schema: 'squadsim.results/1' })).toThrow(ConfigError);
+    expect(() => fairCostTable({ schema: 'squadsim.results/2' })).toThrow(ConfigError);
     const bad = tinyBalance();
     (bad.features as Record<string, unknown>[])[1].fairCost = 'x';
     expect(() => fairCostTable(bad)).toThrow(/features\[1\]/);
@@ -70,9 +71,9 @@ describe('squadsim report', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toBe('');
     const files = readdirSync(out).sort();
-    const svgs = ['cost-effectiveness', 'lethality', 'margin-classes', 'points-remaining', 'type-lethality', 'type-points', 'vp-margins', 'win-rates'];
+    const svgs = ['cost-effectiveness', 'lethality', 'win-classes', 'value-held', 'type-lethality', 'type-cost', 'score-margins', 'win-rates'];
     expect(files).toEqual(
-      [...svgs.map((s) => `${s}.svg`), 'cost-effectiveness.csv', 'lethality.csv', 'margin-classes.csv', 'report.html', 'summary.md', 'type-lethality.csv', 'victory-points.csv', 'win-rates.csv'].sort(),
+      [...svgs.map((s) => `${s}.svg`), 'cost-effectiveness.csv', 'lethality.csv', 'report.html', 'scores.csv', 'summary.md', 'type-lethality.csv', 'win-classes.csv', 'win-rates.csv'].sort(),
     );
     for (const s of svgs) expect(markCount(readFileSync(join(out, `${s}.svg`), 'utf8')), s).toBeGreaterThan(0);
     expect(r.stdout).toMatch(/Fair-cost chart omitted/);
@@ -84,7 +85,7 @@ describe('squadsim report', () => {
 
   it('writes a self-contained report.html that names no network resource', () => {
     const out = join(dir(), 'tiny-report');
-    const r = cli(['report', writeJson('tiny.json', tinyResults()), '--out', out, '--balance', writeJson('balance.json', tinyBalance())]);
+    const r = cli(['report', writeJson('tiny.json', seal(tinyResults())), '--out', out, '--balance', writeJson('balance.json', tinyBalance())]);
     expect(r.code, r.stderr).toBe(0);
     expect(existsSync(join(out, 'fair-cost.svg'))).toBe(true);
     expect(readFileSync(join(out, 'fair-cost.csv'), 'utf8')).toMatch(/^feature,group,printed,fair,lo,hi,verdict\nPrivate,soldier,30,14,10,18,over-costed/);
@@ -96,14 +97,14 @@ describe('squadsim report', () => {
     // the three libraries are inlined, and every chart has its place
     expect(html).toContain('vegaEmbed');
     expect(html.length).toBeGreaterThan(500_000);
-    for (const id of ['win-rates', 'vp-margins', 'margin-classes', 'lethality', 'points-remaining', 'type-lethality', 'type-points', 'cost-effectiveness', 'fair-cost']) expect(html).toContain(`id="vis-${id}"`);
+    for (const id of ['win-rates', 'score-margins', 'win-classes', 'lethality', 'value-held', 'type-lethality', 'type-cost', 'cost-effectiveness', 'fair-cost']) expect(html).toContain(`id="vis-${id}"`);
   });
 
   it('exits 2 on a bad results file and writes nothing', () => {
     const out = join(dir(), 'never');
     const bad = tinyResults() as any;
     bad.accumulators.casualties = [[1, 2]];
-    for (const file of [writeJson('bad.json', bad), writeJson('junk.json', '{ not json'), join(dir(), 'absent.json')]) {
+    for (const file of [writeJson('bad.json', seal(bad)), writeJson('junk.json', '{ not json'), join(dir(), 'absent.json')]) {
       const r = cli(['report', file, '--out', out]);
       expect(r.code, file).toBe(2);
       expect(r.stderr).toMatch(/^squadsim: /);
@@ -115,7 +116,7 @@ describe('squadsim report', () => {
   it('exits 2 on a bad balance file and writes nothing into an existing folder', () => {
     const out = join(dir(), 'existing');
     mkdirSync(out);
-    const r = cli(['report', writeJson('tiny2.json', tinyResults()), '--out', out, '--balance', writeJson('not-balance.json', tinyResults())]);
+    const r = cli(['report', writeJson('tiny2.json', seal(tinyResults())), '--out', out, '--balance', writeJson('not-balance.json', tinyResults())]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/squadsim\.balance\/1/);
     expect(readdirSync(out)).toEqual([]);

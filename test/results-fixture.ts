@@ -8,6 +8,7 @@ import type { ResultsDoc } from '../resultsdoc/format.ts';
 //   outcome: Blue, Blue, Red, draw            VP Blue 10,20,0,10   VP Red 0,10,10,10
 //   Blue casualties per turn [1,0],[0,2],[1,1],[0,0]   Red [1,1] in every game
 //   Blue surviving points [40,40],[50,30],[40,30],[50,50]   Red [40,30] every game; both start at 50
+//   Win classes: Blue won g1 big and g2 small, Red won g3 small.
 //   VP margin (Blue − Red): 10, 10, −10, 0
 //   Blue fields 2 riflemen (10 pts each) + 1 mg (20 pts); Red 3 riflemen (10 pts each).
 //   Blue rifleman losses by turn [1,2], mg [1,1]; Red riflemen [4,4]. Kills: Blue rifle 5, mg 3; Red rifle 5.
@@ -17,24 +18,25 @@ export function tinyResults(): ResultsDoc {
   const types = ['rifleman', 'mg'];
   const layout = [
     { name: 'outcome', dims: [3], labels: [[...sides, 'draw']] },
-    { name: 'vp', dims: [2], labels: [sides] },
-    { name: 'vpSq', dims: [2], labels: [sides] },
+    { name: 'score', dims: [2], labels: [sides] },
+    { name: 'scoreSq', dims: [2], labels: [sides] },
     { name: 'casualties', dims: [2, 2], labels: [sides, turns] },
-    { name: 'survivingPoints', dims: [2, 2], labels: [sides, turns] },
-    { name: 'startingPoints', dims: [2], labels: [sides] },
+    { name: 'survivingValue', dims: [2, 2], labels: [sides, turns] },
+    { name: 'startingValue', dims: [2], labels: [sides] },
     { name: 'casualtiesSq', dims: [2, 2], labels: [sides, turns] },
     { name: 'cumCasualtiesSq', dims: [2, 2], labels: [sides, turns] },
-    { name: 'survivingPointsSq', dims: [2, 2], labels: [sides, turns] },
+    { name: 'survivingValueSq', dims: [2, 2], labels: [sides, turns] },
     { name: 'marginHist', dims: [5], labels: [['-10', '0', '10', '20', '30']] },
     { name: 'typeFielded', dims: [2, 2], labels: [sides, types] },
-    { name: 'typePoints', dims: [2, 2], labels: [sides, types] },
-    { name: 'typePointsLost', dims: [2, 2], labels: [sides, types] },
+    { name: 'typeCost', dims: [2, 2], labels: [sides, types] },
+    { name: 'typeCostLost', dims: [2, 2], labels: [sides, types] },
     { name: 'typeKills', dims: [2, 2], labels: [sides, types] },
     { name: 'typeCasualties', dims: [2, 2, 2], labels: [sides, types, turns] },
-    { name: 'typePointsLostSteps', dims: [2, 2, 2], labels: [sides, types, turns] },
+    { name: 'typeCostLostSteps', dims: [2, 2, 2], labels: [sides, types, turns] },
+    { name: 'winClass', dims: [2, 2], labels: [sides, ['Win big', 'Win small']] },
   ].map((b) => ({ ...b, doc: null }));
   return {
-    schema: 'squadsim.results/1',
+    schema: 'squadsim.results/2',
     version: '0.0.0-test',
     ruleset: 'tiny',
     seed: 1,
@@ -43,48 +45,44 @@ export function tinyResults(): ResultsDoc {
     configHash: 'sha256:test',
     config: {},
     summary: {
-      schema: 'squadsim.summary/1', ruleset: 'tiny', games: 4, seed: 1, configHash: 'sha256:test', version: '0.0.0-test',
+      schema: 'squadsim.summary/2', ruleset: 'tiny', games: 4, seed: 1, configHash: 'sha256:test', version: '0.0.0-test',
+      nouns: { unit: 'soldier', units: 'soldiers', value: 'points', score: 'VP', scoreLong: 'victory points', step: 'turn', steps: 'turns' },
       sides: [
-        { name: 'Blue', wins: 2, winRate: 0.5, winRateInterval: [0, 1], meanVictoryPoints: 10 },
-        { name: 'Red', wins: 1, winRate: 0.25, winRateInterval: [0, 1], meanVictoryPoints: 7.5 },
+        { name: 'Blue', wins: 2, winRate: 0.5, winRateInterval: [0, 1], meanScore: 10 },
+        { name: 'Red', wins: 1, winRate: 0.25, winRateInterval: [0, 1], meanScore: 7.5 },
       ],
       draws: 1,
-      lethality: { unit: 'turn', steps: 2, meanCasualties: [[0.5, 0.75], [1, 1]], meanSurvivingPoints: [[45, 37.5], [40, 30]] },
-      details: {
-        marginClasses: [
-          { name: 'Blue', classes: { 'Win big': 0.25, 'Win small': 0.25 } },
-          { name: 'Red', classes: { 'Win big': 0, 'Win small': 0.25 } },
-        ],
-      },
+      lethality: { unit: 'turn', steps: 2, labels: turns, meanCasualties: [[0.5, 0.75], [1, 1]], meanSurvivingValue: [[45, 37.5], [40, 30]] },
       elapsedSeconds: 0,
       gamesPerSecond: 0,
     },
     layout,
     accumulators: {
       outcome: [2, 1, 1],
-      vp: [40, 30],
-      vpSq: [600, 300],
+      score: [40, 30],
+      scoreSq: [600, 300],
       casualties: [[2, 3], [4, 4]],
-      survivingPoints: [[180, 150], [160, 120]],
-      startingPoints: [200, 200],
+      survivingValue: [[180, 150], [160, 120]],
+      startingValue: [200, 200],
       casualtiesSq: [[2, 5], [4, 4]],
       cumCasualtiesSq: [[2, 9], [4, 16]],
-      survivingPointsSq: [[8200, 5900], [6400, 3600]],
+      survivingValueSq: [[8200, 5900], [6400, 3600]],
       marginHist: [1, 1, 2, 0, 0],
       typeFielded: [[8, 4], [12, 0]],
-      typePoints: [[80, 80], [120, 0]],
-      typePointsLost: [[30, 40], [80, 0]],
+      typeCost: [[80, 80], [120, 0]],
+      typeCostLost: [[30, 40], [80, 0]],
       typeKills: [[5, 3], [5, 0]],
       typeCasualties: [[[1, 2], [1, 1]], [[4, 4], [0, 0]]],
-      typePointsLostSteps: [[[10, 20], [20, 20]], [[40, 40], [0, 0]]],
+      typeCostLostSteps: [[[10, 20], [20, 20]], [[40, 40], [0, 0]]],
+      winClass: [[1, 1], [0, 1]],
     },
   };
 }
 
-/** The same document with only the standard blocks (what any ruleset must record). */
+/** The same document with only the blocks the tally always records (what any ruleset has). */
 export function standardOnly(): ResultsDoc {
   const doc = tinyResults();
-  const keep = new Set(['outcome', 'vp', 'vpSq', 'casualties', 'survivingPoints', 'startingPoints']);
+  const keep = new Set(['outcome', 'score', 'scoreSq', 'casualties', 'survivingValue', 'startingValue', 'casualtiesSq', 'cumCasualtiesSq', 'survivingValueSq']);
   doc.layout = doc.layout.filter((b) => keep.has(b.name));
   doc.accumulators = Object.fromEntries(Object.entries(doc.accumulators).filter(([k]) => keep.has(k)));
   delete doc.summary.details;

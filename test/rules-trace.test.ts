@@ -8,20 +8,24 @@
  *     "mapgen tests" only have their file checked.
  * All problems are reported in one message, so a maintainer sees everything at once.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { RULESET_IDS } from '../engine/rulesets/index.ts';
 
 const ROOT = new URL('../', import.meta.url);
 const DIGESTS = new URL('../../shared/rules/', import.meta.url); // outside the repo
 
-// First doc = the trace that must cover the digest; the others are only reference-checked.
-const RULESETS: Record<string, string[]> = { nco: ['nco.md'], 'iron-squad': ['iron-squad.md', 'iron-squad-board.md'] };
-// Used only when the digest is absent (CI runs on a clean clone where ../shared may not exist).
-const FALLBACK: Record<string, { items: number; res: number }> = {
-  nco: { items: 156, res: 36 }, 'iron-squad': { items: 76, res: 23 } };
-// Rows that honestly name no test ("—"). Kept visible here for the lead to decide; an entry
-// that gains a test must be removed (the check says so).
-const KNOWN_UNTESTED: Record<string, string[]> = { nco: [], 'iron-squad': [] };
+/**
+ * Every registered ruleset's trace docs: docs/rules/<id>.md must cover the digest; the
+ * others (docs/rules/<id>-*.md) are only reference-checked.
+ */
+function traceDocs(id: string): string[] {
+  const extra = readdirSync(new URL('docs/rules/', ROOT)).filter((f) => f.startsWith(`${id}-`) && f.endsWith('.md')).sort();
+  return [`${id}.md`, ...extra];
+}
+// Rows that honestly name no test ("—"), by ruleset. Kept visible here for the lead to
+// decide; an entry that gains a test must be removed (the check says so).
+const KNOWN_UNTESTED: Record<string, string[]> = {};
 // Short names the docs use for test files, and words before "tests" that are not files.
 const ALIASES: Record<string, string> = { board: 'iron-board' };
 const NOT_FILES = new Set(['two', 'three', 'the', 'determinism', 'exact', 'normal']);
@@ -33,10 +37,24 @@ type Row = { keys: string[]; cell: string; line: number };
 
 const range = (n: number, p = '') => Array.from({ length: n }, (_, i) => `${p}${i + 1}`);
 
+/**
+ * What the trace doc's opening says it covers ("items 1–156", "R1–R36"): the check when
+ * the digest is absent (CI on a clean clone where ../shared may not exist), and itself
+ * checked against the digest when it is there.
+ */
+function statedCoverage(id: string): { items: number; res: number } | null {
+  const head = readFileSync(new URL(`docs/rules/${id}.md`, ROOT), 'utf8').split('\n').slice(0, 15).join(' ');
+  const items = /(?<![R\d])1\s*[–-]\s*(\d+)/.exec(head), res = /R1\s*[–-]\s*R(\d+)/.exec(head);
+  return items && res ? { items: Number(items[1]), res: Number(res[1]) } : null;
+}
+
 /** Item numbers (section 1) and R numbers (section 3) of the digest. */
 function digestKeys(id: string): string[] {
   const file = new URL(`${id}.digest.md`, DIGESTS);
-  if (!existsSync(file)) return [...range(FALLBACK[id].items), ...range(FALLBACK[id].res, 'R')];
+  if (!existsSync(file)) {
+    const c = statedCoverage(id);
+    return c ? [...range(c.items), ...range(c.res, 'R')] : [`docs/rules/${id}.md does not say which items it covers ("items 1–N, R1–RM")`];
+  }
   const sections = readFileSync(file, 'utf8').split(/^## /m);
   const section = (n: number) => sections.find((s) => s.startsWith(`${n}.`)) ?? '';
   const items = [...section(1).matchAll(/^(\d+)\.\s/gm)].map((m) => m[1]);
@@ -165,7 +183,11 @@ function traceRows(md: string): Row[] {
 
 function check(id: string): string[] {
   const problems: string[] = [];
-  RULESETS[id].forEach((doc, d) => {
+  if (!existsSync(new URL(`docs/rules/${id}.md`, ROOT))) return [`docs/rules/${id}.md is missing`];
+  const c = statedCoverage(id), keys = digestKeys(id);
+  const stated = c ? [...range(c.items), ...range(c.res, 'R')] : [];
+  if (!c || stated.join() !== keys.join()) problems.push(`docs/rules/${id}.md's opening must state the digest's range (items 1–${keys.filter((k) => !k.startsWith('R')).length}, R1–R${keys.filter((k) => k.startsWith('R')).length})`);
+  traceDocs(id).forEach((doc, d) => {
     const rows = traceRows(readFileSync(new URL(`docs/rules/${doc}`, ROOT), 'utf8'));
     const byKey = new Map<string, Ref[]>();
     let prev: Ref[] = [];
@@ -176,14 +198,14 @@ function check(id: string): string[] {
       for (const r of refs.filter((r) => r.title !== undefined)) {
         if (!titlesOf(r.file)!.some((t) => matches(t, r.title!))) bad(`no test "${r.title}" in test/${r.file}.test.ts`);
       }
-      const untested = KNOWN_UNTESTED[id].some((k) => row.keys.includes(k));
+      const untested = (KNOWN_UNTESTED[id] ?? []).some((k) => row.keys.includes(k));
       if (refs.length === 0 && !untested) bad('names no test');
       if (refs.length > 0 && untested) bad('now has a test: remove it from KNOWN_UNTESTED');
       for (const k of row.keys) byKey.set(k, [...(byKey.get(k) ?? []), ...refs]);
       prev = refs;
     }
     if (d === 0) {
-      for (const k of digestKeys(id)) if (!rows.some((r) => r.keys.includes(k))) problems.push(`${doc}: item ${k}: no row`);
+      for (const k of keys) if (!rows.some((r) => r.keys.includes(k))) problems.push(`${doc}: item ${k}: no row`);
     }
   });
   return problems;
@@ -191,7 +213,7 @@ function check(id: string): string[] {
 
 describe('rules trace docs/rules/<id>.md ↔ digest ↔ tests', () => {
   it('every digest item and resolution has a row, and every test a row names exists', () => {
-    const problems = Object.keys(RULESETS).flatMap((id) => check(id).map((p) => `${id}: ${p}`));
+    const problems = RULESET_IDS.flatMap((id) => check(id).map((p) => `${id}: ${p}`));
     expect(problems, `${problems.length} trace problem(s):\n${problems.join('\n')}`).toEqual([]);
   });
 });

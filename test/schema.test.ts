@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ncoJsonSchema } from '../engine/rulesets/nco/schema.ts';
+import { ncoJsonSchema } from '../engine/rulesets/nco/tools/schema.ts';
 import { ROOT } from './dist-fresh.ts';
 
 describe('shipped JSON Schemas', () => {

@@ -8,13 +8,13 @@ import { mergeShards, parseShard, shardRange } from '../sim/shards.ts';
 import { stableSummary } from '../resultsdoc/summary.ts';
 import { configErrorOf } from './config-error.ts';
 import { cliSandbox } from './cli-harness.ts';
-import { ROOT } from './dist-fresh.ts';
+import { ROOT, QUICK } from './dist-fresh.ts';
 
 const IRON = join(ROOT, 'configs', 'iron-squad', 'default.json');
 
 /** The results document of games [0, games) played in one piece, or as shard k of n. */
 async function doc(games: number, seed: number, config?: string, shard?: { index: number; count: number }): Promise<ResultsDoc> {
-  return resultsDocOf(await runSimulation({ games, seed, workers: 0, ...(config ? { config } : {}), ...(shard ? { shard } : {}) }));
+  return resultsDocOf(await runSimulation({ games, seed, workers: 0, config: config ?? QUICK, ...(shard ? { shard } : {}) }));
 }
 
 async function shards(games: number, seed: number, n: number, config?: string): Promise<ResultsDoc[]> {
@@ -25,9 +25,10 @@ async function shards(games: number, seed: number, n: number, config?: string): 
 
 const names = (docs: ResultsDoc[]): string[] => docs.map((_, i) => `shard${i}.json`);
 
-/** A document with the timing fields taken out: what must be bit-identical. */
+/** A document with the timing fields (and the integrity hash, which covers them) taken out: what must be bit-identical. */
 function stable(d: ResultsDoc): string {
-  return JSON.stringify({ ...d, summary: stableSummary(d.summary) });
+  const { integrity: _hash, ...rest } = d;
+  return JSON.stringify({ ...rest, summary: stableSummary(d.summary) });
 }
 
 describe('shardRange / parseShard', () => {
@@ -86,8 +87,8 @@ describe('mergeShards', () => {
     const fewer = await shards(1500, 3, 2);
     expect(configErrorOf(() => mergeShards([parts[0], fewer[1]], n)).message).toMatch(/shard\.count: got 2; expected 3/);
     const hacked = structuredClone(parts[1]);
-    (hacked.accumulators.vp as number[])[0] += 0.5;
-    expect(configErrorOf(() => mergeShards([parts[0], hacked, parts[2]], n)).message).toMatch(/accumulators\.vp\[0\].*integer/);
+    (hacked.accumulators.score as number[])[0] += 0.5;
+    expect(configErrorOf(() => mergeShards([parts[0], hacked, parts[2]], n)).message).toMatch(/accumulators\.score\[0\].*integer/);
   }, 120_000);
 });
 
@@ -95,7 +96,7 @@ describe('squadsim run --shard / merge (CLI)', () => {
   const { cli, dir } = cliSandbox('squadsim-shard-');
 
   it('shards on different worker counts merge into the unsharded run, per-game rows included', () => {
-    const common = ['--games', '1500', '--seed', '11', '--record', 'games'];
+    const common = [QUICK, '--games', '1500', '--seed', '11', '--record', 'games'];
     expect(cli(['run', ...common, '--workers', '2', '--out', 'whole']).code).toBe(0);
     expect(cli(['run', ...common, '--workers', '0', '--shard', '1/2', '--out', 's1']).code).toBe(0);
     const r2 = cli(['run', ...common, '--workers', '1', '--shard', '2/2', '--out', 's2']);
@@ -121,7 +122,7 @@ describe('squadsim run --shard / merge (CLI)', () => {
       expect(r.stderr).toMatch(msg);
       expect(existsSync(join(dir(), args[args.length - 1]))).toBe(false);
     }
-    expect(cli(['run', '--games', '1500', '--seed', '2', '--workers', '0', '--shard', '1/3', '--out', 'p1']).code).toBe(0);
+    expect(cli(['run', QUICK, '--games', '1500', '--seed', '2', '--workers', '0', '--shard', '1/3', '--out', 'p1']).code).toBe(0);
     const m = cli(['merge', 'p1/results.json', '--out', 'pm']);
     expect(m.code).toBe(2);
     expect(m.stderr).toMatch(/missing 2\/3, 3\/3/);

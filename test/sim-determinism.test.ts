@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../sim/config.ts';
-import { readResults, writeResultsAtomic } from '../resultsdoc/format.ts';
+import { writeResultsAtomic } from '../resultsdoc/format.ts';
+import { readResults } from '../resultsdoc/validate.ts';
+import { digestOf } from '../resultsdoc/seal.ts';
 import { resultsDocOf, runSimulation, type RunResult } from '../sim/run.ts';
 import { stableSummary } from '../resultsdoc/summary.ts';
 import { runChunk } from '../sim/worker.ts';
@@ -23,7 +25,9 @@ let tmp: string;
 beforeAll(async () => {
   assertDistFresh(WORKER, ['sim', 'engine']);
   tmp = mkdtempSync(join(tmpdir(), 'squadsim-det-'));
-  const config = loadConfig();
+  // The runner's plumbing, on a small quick matchup (the default matchup's determinism is
+  // the conformance suite's).
+  const config = loadConfig(join(ROOT, 'test', 'fixtures', 'quick.json'));
   for (const workers of [0, 1, 2]) runs[`w${workers}`] = await runSimulation({ config, games: GAMES, seed: 7, workers, workerFile: WORKER });
   // The real games are slow (~1 ms), so the seed comparison uses fewer of them.
   runs.small7 = await runSimulation({ config, games: 500, seed: 7, workers: 0 });
@@ -50,7 +54,7 @@ describe('runSimulation determinism', () => {
 
   it('summarizes every game', () => {
     const s = runs.w0.summary;
-    expect(s.schema).toBe('squadsim.summary/1');
+    expect(s.schema).toBe('squadsim.summary/2');
     expect(s.games).toBe(GAMES);
     expect(s.seed).toBe(7);
     expect(s.sides[0].wins + s.sides[1].wins + s.draws).toBe(GAMES);
@@ -96,13 +100,16 @@ describe('results document', () => {
     // Only the final file is left: no temp files.
     expect(readdirSync(dir)).toEqual(['results.json']);
     const back = readResults(path);
-    expect(back).toEqual(JSON.parse(JSON.stringify(doc)));
-    expect(back.schema).toBe('squadsim.results/1');
+    // The same document, sealed with the hash of everything in it.
+    const { integrity, ...rest } = back;
+    expect(rest).toEqual(JSON.parse(JSON.stringify(doc)));
+    expect(integrity).toBe(digestOf(doc));
+    expect(back.schema).toBe('squadsim.results/2');
     expect(back.games).toBe(GAMES);
     expect(back.chunkGames).toBe(runs.w2.chunkGames);
     expect(back.summary.sides).toEqual(runs.w0.summary.sides);
     expect(back.accumulators.outcome).toEqual(Array.from(runs.w0.acc.subarray(0, 3)));
-    expect(back.layout.map((b) => b.name)).toEqual(expect.arrayContaining(['outcome', 'vp', 'casualties', 'survivingPoints']));
+    expect(back.layout.map((b) => b.name)).toEqual(expect.arrayContaining(['outcome', 'score', 'casualties', 'survivingValue']));
     const cas = back.layout.find((b) => b.name === 'casualties')!;
     expect(back.accumulators.casualties).toHaveLength(cas.dims[0]);
     expect(back.accumulators.casualties[0]).toHaveLength(cas.dims[1]);

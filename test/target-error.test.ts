@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BLOCK } from '../engine/ruleset.ts';
+import { BLOCK } from '../engine/tally-plan.ts';
 import { wilson } from '../engine/stats.ts';
 import { CHUNK_GAMES } from '../sim/chunks.ts';
 import { loadConfig, type LoadedConfig } from '../sim/config.ts';
 import { runSimulation, type RunResult } from '../sim/run.ts';
 import { estimateGames, targetMet, wilsonHalfWidth } from '../sim/target-error.ts';
 import { CLI, runCli } from './cli-harness.ts';
-import { assertDistFresh, ROOT } from './dist-fresh.ts';
+import { assertDistFresh, ROOT, QUICK } from './dist-fresh.ts';
 
 const WORKER = join(ROOT, 'dist', 'worker.js');
 
@@ -45,14 +45,14 @@ describe('run --target-error', () => {
   beforeAll(async () => {
     assertDistFresh(WORKER, ['sim', 'engine']);
     assertDistFresh(CLI, ['cli', 'sim', 'engine']);
-    config = loadConfig();
+    config = loadConfig(QUICK);
     for (const workers of [1, 2]) runs[`w${workers}`] = await runSimulation({ config, games: 500, seed: 11, workers, workerFile: WORKER, targetError: E });
     // The same games without a target, one chunk short of where the target run stopped.
     runs.before = await runSimulation({ config, games: runs.w1.games - CHUNK_GAMES, seed: 11, workers: 1, workerFile: WORKER });
   }, 300_000);
 
   const wins = (r: RunResult): [number, number] => {
-    const o = r.scn.layout.offset(BLOCK.outcome);
+    const o = r.scn.plan.layout.offset(BLOCK.outcome);
     return [r.acc[o], r.acc[o + 1]];
   };
 
@@ -90,7 +90,7 @@ describe('run --target-error', () => {
 
 describe('squadsim run --target-error (CLI)', () => {
   it('prints a summary whose games stop at a chunk boundary', () => {
-    const r = runCli(['run', '--target-error', '0.04', '--games', '500', '--seed', '11', '--workers', '1', '--json']);
+    const r = runCli(['run', QUICK, '--target-error', '0.04', '--games', '500', '--seed', '11', '--workers', '1', '--json']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const s = JSON.parse(r.stdout);

@@ -13,7 +13,8 @@
  * the corner shared by the neighbours in directions v and v+1 (a facing for triangle
  * counters); rotating by k steps turns direction d into (d + k) % 6.
  *
- * Line of sight lives in hex-sight.ts, shortest paths in hex-path.ts (re-exported here).
+ * Shortest paths live in hex-path.ts (re-exported here); each game's line-of-sight rules
+ * live in its ruleset (Iron Squad: rulesets/iron-squad/rules/sight.ts).
  */
 
 import { DIR_DQ, DIR_DR } from './hex-dirs.ts';
@@ -233,5 +234,4 @@ export function slotRotations(grid: HexGrid, hexes: ArrayLike<number>, perm: Int
   return mask;
 }
 
-export { HexSight } from './hex-sight.ts';
 export { HexPathFinder, IMPASSABLE_COST, UNREACHED } from './hex-path.ts';

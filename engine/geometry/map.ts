@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COVER, DIFFICULT, IMPASSABLE, OBSCURING } from './flags.ts';
 import type { Table } from './table.ts';
+import { WHEN_VALID } from '../validate.ts';
 
 /**
  * The JSON map format read by `Table.loadMap` and written by `describeMap`.
@@ -13,11 +14,11 @@ export const terrainPieceSchema = z
   .object({
     name: z.string().default(''),
     polygon: z.array(pointSchema).min(3),
-    /** Blocks line of sight (R1). */
+    /** Blocks line of sight (a game's sight rules decide how, e.g. through windows near its edge). */
     obscuring: z.boolean().default(false),
-    /** Gives −1 cover to a target inside it or shot across it near the target (R1). */
+    /** Gives cover to a model inside it or behind it (a game's rules decide how near). */
     cover: z.boolean().default(false),
-    /** No Run/Assault may enter, cross or start inside it (item 69). */
+    /** Difficult ground (a game's movement rules decide what it forbids or costs). */
     difficult: z.boolean().default(false),
     /** No move may enter it. */
     impassable: z.boolean().default(false),
@@ -47,7 +48,7 @@ export const mapSchema = z
         ctx.addIssue({ code: 'custom', path: ['terrain', i, 'polygon'], message: 'polygon must be convex and non-degenerate; split a concave piece into convex ones' });
       }
     });
-  });
+  }, WHEN_VALID);
 
 /** What a map file may contain (flags and name optional). */
 export type MapJson = z.input<typeof mapSchema>;

@@ -1,20 +1,20 @@
-import { DIFFICULT, EPS, IMPASSABLE } from './flags.ts';
-import { Profile } from './profile.ts';
+import { EPS } from './flags.ts';
+import { RUN, WALK, type MoveRules } from './move-rules.ts';
+import { buildNodes } from './route-nodes.ts';
 import type { Table } from './table.ts';
 import { walkPath } from './walk.ts';
 import { KeyHeap } from './heap.ts';
 
-/** Extra clearance beyond the base radius for routing nodes, so routes never graze corners. */
-const NODE_MARGIN = 0.01;
-
 /**
- * R2 movement on a visibility graph instead of the digest's 0.25" grid: exact straight
- * lines, far fewer nodes. Nodes are the vertices of barrier polygons (impassable;
- * difficult when running; taller than waist height) pushed outward by baseRadius +
- * NODE_MARGIN; A* with a Euclidean
- * heuristic finds the cheapest route, where a leg costs its length plus climbing costs.
+ * Movement over the table on a visibility graph: exact straight lines, few nodes (rather
+ * than a grid). Nodes are the corners of the polygons a move goes round (the game's
+ * MoveRules say which: impassable, too high to climb, difficult when running) pushed
+ * outward by baseRadius + NODE_MARGIN; A* with a Euclidean heuristic finds the cheapest
+ * route, where a leg costs its length plus what the rules add (climbs, obstacles).
  * Node-to-node leg costs are cached per terrain version and mode (walk/run), so repeated
- * queries on one map only evaluate legs from the start and to the goal.
+ * queries on one map only evaluate legs from the start and to the goal. Every query takes
+ * point-slot indices; doubles travel in `out` and `arg` (a double argument or result of a
+ * call V8 does not inline is boxed).
  */
 export class Router {
   readonly t: Table;
@@ -56,9 +56,10 @@ export class Router {
   pathN = 0;
   /** [0] cost of the last solve, [1] walk budget, [2..3] clamped goal, [4] stopWithin (in), [5] last leg's cost, [6] straight cost, [7] budget in / inches moved out. */
   readonly out = new Float64Array(8);
-  readonly prof: Profile;
+  /** Double arguments of the *Arg queries (stopWithin in arg[0]). */
+  readonly arg = new Float64Array(2);
 
-  constructor(t: Table) {
+  constructor(t: Table, readonly rules: MoveRules) {
     this.t = t;
     const N = t.maxVertices;
     this.maxN = N;
@@ -83,7 +84,6 @@ export class Router {
     this.gCost = new Float64Array(N + 2);
     this.pathX = new Float64Array(N + 2);
     this.pathY = new Float64Array(N + 2);
-    this.prof = new Profile(t);
   }
 
   /** Rebuilds routing nodes after a terrain or option change. */
@@ -92,54 +92,8 @@ export class Router {
     if (this.builtVersion === T.version) return;
     this.builtVersion = T.version;
     this.gen++;
-    const r = T.baseRadius, rr = r + NODE_MARGIN;
-    const lo = r - EPS, hiX = T.width - r + EPS, hiY = T.height - r + EPS;
-    let n = 0;
-    for (let p = 0; p < T.polygonCount; p++) {
-      // Only barriers get routing nodes: a waist-high piece costs a flat +waistHighCost,
-      // so routes simply cross it rather than look for a way round (fewer nodes).
-      const fl = T.pFlags[p];
-      const rel = (fl & IMPASSABLE || T.pHeight[p] > T.waistHeight ? 3 : 0) | (fl & DIFFICULT ? 2 : 0);
-      if (rel === 0) continue;
-      const s = T.pStart[p], c = T.pCount[p];
-      for (let k = 0; k < c; k++) {
-        const i = s + k, h = s + ((k + c - 1) % c);
-        // Corner of the polygon offset by rr: along the normals' bisector, miter-limited.
-        const mx = T.nx[h] + T.nx[i], my = T.ny[h] + T.ny[i];
-        const m2 = mx * mx + my * my;
-        if (m2 < 1e-12) continue;
-        let k2 = (2 * rr) / m2;
-        const lim = (4 * rr) / Math.sqrt(m2);
-        if (k2 > lim) k2 = lim;
-        const x = T.vx[i] + k2 * mx, y = T.vy[i] + k2 * my;
-        if (x < lo || x > hiX || y < lo || y > hiY) continue;
-        let mode = rel;
-        T.q[0] = x;
-        T.q[1] = y;
-        for (let o = 0; o < T.polygonCount && mode !== 0; o++) {
-          if (!T.insideQ(o)) continue;
-          if (T.pFlags[o] & IMPASSABLE) mode = 0;
-          else if (T.pFlags[o] & DIFFICULT) mode &= 1;
-        }
-        if (mode === 0) continue;
-        this.nodeX[n] = x;
-        this.nodeY[n] = y;
-        this.nodeMode[n] = mode;
-        n++;
-      }
-    }
-    this.nNodes = n;
-    // Node-to-node distances, once per map: A* reads them instead of taking square roots.
-    const nd = this.nd, M = this.maxN;
-    for (let i = 0; i < n; i++) {
-      nd[i * M + i] = 0;
-      for (let j = i + 1; j < n; j++) {
-        const dx = this.nodeX[j] - this.nodeX[i], dy = this.nodeY[j] - this.nodeY[i];
-        const d = Math.sqrt(dx * dx + dy * dy);
-        nd[i * M + j] = d;
-        nd[j * M + i] = d;
-      }
-    }
+    this.rules.terrainChanged();
+    this.nNodes = buildNodes(T, this.rules, this.nodeX, this.nodeY, this.nodeMode, this.nd, this.maxN);
   }
 
   /**
@@ -150,8 +104,8 @@ export class Router {
   private leg(i: number, j: number, run: boolean): boolean {
     const s = this.t.seg;
     this.t.setSegFrom(this.nodeX, this.nodeY, i, j);
-    if (!this.prof.eval(run, false)) return false;
-    this.out[5] = s[4] + this.prof.extra[0];
+    if (!this.rules.eval(run, false)) return false;
+    this.out[5] = s[4] + this.rules.extra[0];
     return true;
   }
 
@@ -204,7 +158,7 @@ export class Router {
     this.out[6] = Infinity;
     if (this.leg(S, G, run)) {
       this.out[6] = this.out[5];
-      if (this.prof.extra[0] === 0) {
+      if (this.rules.extra[0] === 0) {
         // Nothing beats a free straight line.
         this.pathX[1] = this.nodeX[G];
         this.pathY[1] = this.nodeY[G];
@@ -216,9 +170,9 @@ export class Router {
     // A start inside something the mode may not enter cannot go anywhere.
     T.q[0] = ax;
     T.q[1] = ay;
+    const bit = run ? RUN : WALK;
     for (let p = 0; p < T.polygonCount; p++) {
-      const fl = T.pFlags[p];
-      if ((fl & IMPASSABLE || (run && fl & DIFFICULT)) && T.insideQ(p)) return false;
+      if ((this.rules.noEntry[p] & bit) !== 0 && T.insideQ(p)) return false;
     }
     return this.search(run);
   }
@@ -389,11 +343,48 @@ export class Router {
     return true;
   }
 
-  /** Table.moveToward: solve, then walk the path (walk.ts) with budget out[7]. */
+  /** moveToward's work: solve, then walk the path (walk.ts) with budget out[7]. */
   move(a: number, b: number, run: boolean): void {
     this.out[1] = this.out[7]; // the budget travels in out[1]: a double argument would box
     this.out[7] = 0;
     if (!this.solve(a, b, run)) return;
-    walkPath(this, this.t, this.prof, a, run);
+    walkPath(this, this.t, this.rules, a, run);
+  }
+
+  /** Inches for a to reach b (clamped into the table); Infinity if it cannot. */
+  pathCost(a: number, b: number, run: boolean): number {
+    this.out[4] = 0;
+    return this.solve(a, b, run) ? this.out[0] : Infinity;
+  }
+
+  /**
+   * Moves a along the best path toward b, spending at most `budget` inches and stopping
+   * once within `stopWithin` of b (centre to centre). Writes slot a; returns inches spent
+   * (0 and no move if b cannot be reached at any cost).
+   */
+  moveToward(a: number, b: number, budget: number, run: boolean, stopWithin: number): number {
+    this.out[4] = stopWithin;
+    this.out[7] = budget;
+    this.move(a, b, run);
+    return this.out[7];
+  }
+
+  /** moveToward with stopWithin taken from arg[0]; returns nothing (a double result would box). */
+  moveTowardArg(a: number, b: number, budget: number, run: boolean): void {
+    this.out[4] = this.arg[0];
+    this.out[7] = budget;
+    this.move(a, b, run);
+  }
+
+  /** Can a get within `stopWithin` of b for at most `budget` inches? */
+  reachable(a: number, b: number, budget: number, run: boolean, stopWithin: number): boolean {
+    this.out[4] = stopWithin;
+    return this.solve(a, b, run) && this.out[0] <= budget + 1e-9;
+  }
+
+  /** reachable with stopWithin taken from arg[0]. */
+  reachableArg(a: number, b: number, budget: number, run: boolean): boolean {
+    this.out[4] = this.arg[0];
+    return this.solve(a, b, run) && this.out[0] <= budget + 1e-9;
   }
 }

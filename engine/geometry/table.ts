@@ -2,22 +2,15 @@ import { ConfigError } from '../errors.ts';
 import { parseOrThrow } from '../validate.ts';
 import { COVER, DIFFICULT, EPS, IMPASSABLE, NEG_EPS, OBSCURING } from './flags.ts';
 import { mapSchema, polygonOrientation, type MapJson } from './map.ts';
-import { Router } from './path.ts';
-import { inCoverOf, lineOfSight } from './sight.ts';
 
 export { COVER, DIFFICULT, EPS, IMPASSABLE, OBSCURING } from './flags.ts';
 export { mapSchema, terrainPieceSchema, polygonOrientation, type MapJson, type MapData, type TerrainPiece } from './map.ts';
 
-/** Per-game/scenario settings (R1–R3 parameters). All distances in inches. */
+/** Table size and the models' base radius, in inches. */
 export interface TableOptions {
   width: number;
   height: number;
   baseRadius: number;
-  edgeWindow: number;
-  coverProximity: number;
-  climbRequiresRun: boolean;
-  waistHeight: number;
-  waistHighCost: number;
 }
 
 export interface TableCapacity {
@@ -28,10 +21,11 @@ export interface TableCapacity {
 
 /**
  * The 2D tabletop: convex terrain polygons plus a pool of points (models and scratch
- * points). Built once per worker; every query takes point-slot indices and allocates
- * nothing, because V8 boxes doubles passed to or returned from non-inlined calls and the
- * hot loop must not feed the GC. Intermediate values travel through preallocated typed
- * arrays (`seg`, `ct`, `ce`).
+ * points), with the segment and polygon tests a game builds its sight, cover and movement
+ * rules from (those rules live in the ruleset; routing is path.ts). Built once per worker;
+ * every query takes point-slot indices and allocates nothing, because V8 boxes doubles
+ * passed to or returned from non-inlined calls and the hot loop must not feed the GC.
+ * Intermediate values travel through preallocated typed arrays (`seg`, `ct`, `ce`, `q`).
  *
  * Terrain pieces must be convex; a concave piece is a union of convex ones (give each
  * part the same flags). Vertices are stored counter-clockwise.
@@ -44,11 +38,6 @@ export class Table {
   width = 36;
   height = 36;
   baseRadius = 0.5;
-  edgeWindow = 1;
-  coverProximity = 2;
-  climbRequiresRun = true;
-  waistHeight = 1;
-  waistHighCost = 1;
 
   /** Point pool: slots 0..N-1 are models, higher slots are scratch (aim points, waypoints). */
   readonly px: Float64Array;
@@ -60,8 +49,6 @@ export class Table {
   readonly pCount: Int32Array;
   readonly pFlags: Uint8Array;
   readonly pHeight: Float64Array;
-  /** Movement relevance: bit 0 matters when walking (impassable or raised), bit 1 when running (also difficult). */
-  readonly pMove: Uint8Array;
   readonly bx0: Float64Array;
   readonly by0: Float64Array;
   readonly bx1: Float64Array;
@@ -76,7 +63,7 @@ export class Table {
   readonly nc: Float64Array;
   /** Piece names, for describeMap only. */
   readonly names: string[];
-  /** Bumped on any terrain or option change; the router's caches key on it. */
+  /** Bumped on any terrain or option change (and by movement rules when theirs change); the router's caches key on it. */
   version = 0;
 
   /** Current segment: [ax, ay, dx, dy, length, minX, minY, maxX, maxY]. */
@@ -87,8 +74,6 @@ export class Table {
   readonly ce = new Int32Array(2);
   /** Scratch point for internal containment tests; q[2] receives elevations. */
   readonly q = new Float64Array(3);
-
-  readonly router: Router;
 
   constructor(cap: TableCapacity = {}, options: Partial<TableOptions> = {}) {
     this.maxPolygons = cap.maxPolygons ?? 32;
@@ -101,7 +86,6 @@ export class Table {
     this.pCount = new Int32Array(P);
     this.pFlags = new Uint8Array(P);
     this.pHeight = new Float64Array(P);
-    this.pMove = new Uint8Array(P);
     this.bx0 = new Float64Array(P);
     this.by0 = new Float64Array(P);
     this.bx1 = new Float64Array(P);
@@ -115,18 +99,12 @@ export class Table {
     this.nc = new Float64Array(V);
     this.names = new Array<string>(P).fill('');
     this.setOptions(options);
-    this.router = new Router(this);
   }
 
   setOptions(o: Partial<TableOptions>): void {
     if (o.width !== undefined) this.width = o.width;
     if (o.height !== undefined) this.height = o.height;
     if (o.baseRadius !== undefined) this.baseRadius = o.baseRadius;
-    if (o.edgeWindow !== undefined) this.edgeWindow = o.edgeWindow;
-    if (o.coverProximity !== undefined) this.coverProximity = o.coverProximity;
-    if (o.climbRequiresRun !== undefined) this.climbRequiresRun = o.climbRequiresRun;
-    if (o.waistHeight !== undefined) this.waistHeight = o.waistHeight;
-    if (o.waistHighCost !== undefined) this.waistHighCost = o.waistHighCost;
     this.version++;
   }
 
@@ -172,8 +150,6 @@ export class Table {
     this.pCount[p] = n;
     this.pFlags[p] = flags;
     this.pHeight[p] = height;
-    const raised = height > 0 ? 3 : 0;
-    this.pMove[p] = raised | (flags & IMPASSABLE ? 3 : 0) | (flags & DIFFICULT ? 2 : 0);
     this.bx0[p] = x0;
     this.by0[p] = y0;
     this.bx1[p] = x1;
@@ -233,7 +209,7 @@ export class Table {
   }
 
   /** elev(i) into q[2] (no double crosses a call boundary). */
-  private elevQ(i: number): void {
+  elevQ(i: number): void {
     const q = this.q;
     q[0] = this.px[i];
     q[1] = this.py[i];
@@ -319,91 +295,5 @@ export class Table {
     this.ce[0] = eIn;
     this.ce[1] = eOut;
     return true;
-  }
-
-  /** Is point `slot` within edgeWindow of edge e (distance to the edge segment)? */
-  nearEdge(e: number, slot: number): boolean {
-    const wx = this.px[slot] - this.vx[e], wy = this.py[slot] - this.vy[e];
-    const ex = this.ex[e], ey = this.ey[e];
-    const u = Math.min(Math.max((wx * ex + wy * ey) / (ex * ex + ey * ey), 0), 1);
-    const qx = wx - u * ex, qy = wy - u * ey;
-    return qx * qx + qy * qy <= this.edgeWindow * this.edgeWindow + EPS;
-  }
-
-  /**
-   * R1 line of sight between the centres of a and b. An obscuring polygon crossed by the
-   * segment blocks it, unless the model inside it is within edgeWindow of the edge the
-   * segment leaves (or enters) through. Two models inside the same obscuring polygon see
-   * each other (one room, one wood).
-   */
-  los(a: number, b: number): boolean {
-    return lineOfSight(this, a, b);
-  }
-
-  /**
-   * R1 cover for `target` shot at by `shooter` (assumes `los` is true): the target's
-   * centre is inside a cover polygon, or the segment crosses a cover or obscuring polygon
-   * within coverProximity of the target, or another alive model's base (alive[i] != 0,
-   * i < nModels, not shooter or target) overlaps the segment.
-   */
-  inCover(shooter: number, target: number, alive: Uint8Array, nModels: number): boolean {
-    return inCoverOf(this, shooter, target, alive, nModels);
-  }
-
-  /** Item 70: the shooter stands at least `threshold` inches above the target. */
-  highGround(shooter: number, target: number, threshold: number): boolean {
-    this.elevQ(target);
-    const ht = this.q[2];
-    this.elevQ(shooter);
-    return this.q[2] - ht >= threshold - EPS;
-  }
-
-  /** R2 inches for a to reach b (clamped into the table); Infinity if it cannot. */
-  pathCost(a: number, b: number, run: boolean): number {
-    const r = this.router;
-    r.out[4] = 0;
-    return r.solve(a, b, run) ? r.out[0] : Infinity;
-  }
-
-  /**
-   * Moves a along the best path toward b, spending at most `budget` inches and stopping
-   * once within `stopWithin` of b (centre to centre). Writes slot a; returns inches spent
-   * (0 and no move if b cannot be reached at any cost).
-   */
-  moveToward(a: number, b: number, budget: number, run: boolean, stopWithin: number): number {
-    const r = this.router;
-    r.out[4] = stopWithin;
-    r.out[7] = budget;
-    r.move(a, b, run);
-    return r.out[7];
-  }
-
-  /** Can a get within `stopWithin` of b for at most `budget` inches? */
-  /**
-   * Double arguments for the *Arg variants: callers in hot loops write stopWithin into
-   * arg[0] instead of passing it, because V8 boxes a double passed to a call it does not
-   * inline.
-   */
-  readonly arg = new Float64Array(2);
-
-  /** moveToward with stopWithin taken from arg[0]; returns nothing (a double result would box). */
-  moveTowardArg(a: number, b: number, budget: number, run: boolean): void {
-    const r = this.router;
-    r.out[4] = this.arg[0];
-    r.out[7] = budget;
-    r.move(a, b, run);
-  }
-
-  /** reachable with stopWithin taken from arg[0]. */
-  reachableArg(a: number, b: number, budget: number, run: boolean): boolean {
-    const r = this.router;
-    r.out[4] = this.arg[0];
-    return r.solve(a, b, run) && r.out[0] <= budget + 1e-9;
-  }
-
-  reachable(a: number, b: number, budget: number, run: boolean, stopWithin: number): boolean {
-    const r = this.router;
-    r.out[4] = stopWithin;
-    return r.solve(a, b, run) && r.out[0] <= budget + 1e-9;
   }
 }

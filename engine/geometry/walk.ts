@@ -1,5 +1,5 @@
 import type { Table } from './table.ts';
-import type { Profile } from './profile.ts';
+import type { MoveRules } from './move-rules.ts';
 import type { Router } from './path.ts';
 
 import { EPS } from './flags.ts';
@@ -7,11 +7,11 @@ import { EPS } from './flags.ts';
 const BACKOFF = 1e-4;
 
 /**
- * Walks the router's solved path from point slot a with out[1] inches, paying climbs
- * whole and stopping as soon as it is within R = out[4] of the goal; writes the end point
- * into slot a and the inches spent into out[7].
+ * Walks the router's solved path from point slot a with out[1] inches, paying each costly
+ * point the movement rules record (a climb) whole and stopping as soon as it is within
+ * R = out[4] of the goal; writes the end point into slot a and the inches spent into out[7].
  */
-export function walkPath(r: Router, T: Table, P: Profile, a: number, run: boolean): void {
+export function walkPath(r: Router, T: Table, P: MoveRules, a: number, run: boolean): void {
   const budget = r.out[1];
     const s = T.seg;
     const gx = r.out[2], gy = r.out[3], R = r.out[4] - EPS; // as goalTarget

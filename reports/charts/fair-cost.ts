@@ -1,12 +1,13 @@
 /** Fair cost against printed cost, from a `squadsim balance` result (`report --balance FILE`). */
 import type { ColumnTable } from 'arquero';
+import type { Nouns } from '../../engine/tally-plan.ts';
 import { rowsOf, type Chart } from '../chart.ts';
 import { CONFIG, SCHEMA, WIDE } from '../theme.ts';
 
 const VERDICT_COLOURS = { domain: ['over-costed', 'under-costed', 'ok', 'printed cost'], range: ['#e45756', '#54a24b', '#4c78a8', '#222222'] };
 const COLOUR = { field: 'colour', type: 'nominal' as const, scale: VERDICT_COLOURS, title: null, legend: { symbolOpacity: 1 } };
 
-export function fairCostChart(balance: ColumnTable | null): Chart | null {
+export function fairCostChart(balance: ColumnTable | null, n: Nouns): Chart | null {
   const rows = rowsOf(balance);
   if (rows.length === 0) return null;
   const order = rows.map((x) => x.feature as string);
@@ -16,12 +17,12 @@ export function fairCostChart(balance: ColumnTable | null): Chart | null {
     id: 'fair-cost',
     title: 'Fair cost against printed cost',
     description:
-      'For each soldier type and option: the fitted fair cost in points (dot, with its 95% interval) next to the printed cost (black diamond). ' +
+      `For each ${n.unit} type and option: the fitted fair cost in ${n.value} (dot, with its 95% interval) next to the printed cost (black diamond). ` +
       'A printed cost above the interval is over-costed (red), below it under-costed (green).',
     spec: {
       $schema: SCHEMA,
       config: CONFIG,
-      title: { text: 'Fair cost vs printed cost', subtitle: 'points; fitted from paired random-roster games, 95% intervals' },
+      title: { text: 'Fair cost vs printed cost', subtitle: `${n.value}; fitted from paired random-roster games, 95% intervals` },
       width: WIDE - 180,
       height: { step: 22 },
       encoding: { y: { field: 'feature', type: 'nominal', sort: order, title: null } },

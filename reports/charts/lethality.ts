@@ -1,7 +1,7 @@
 /** Lethality over time per side: casualties per step and cumulative, with 95% bands. */
 import type { Analysis } from '../../analysis/index.ts';
 import type { Results } from '../../analysis/load.ts';
-import { rowsOf, type Chart } from '../chart.ts';
+import { cap, rowsOf, type Chart } from '../chart.ts';
 import { CONFIG, PANEL, SCHEMA, sideScale } from '../theme.ts';
 
 export function lethalityChart(a: Analysis, r: Results): Chart {
@@ -9,21 +9,20 @@ export function lethalityChart(a: Analysis, r: Results): Chart {
   const CUMULATIVE = 'cumulative casualties';
   const rows = rowsOf(a.sideLethality);
   const values = [
-    ...rows.map((x) => ({ side: x.side, step: x.step, measure: PER_STEP, mean: x.casualties, lo: x.casualtiesLo, hi: x.casualtiesHi })),
-    ...rows.map((x) => ({ side: x.side, step: x.step, measure: CUMULATIVE, mean: x.cumCasualties, lo: x.cumCasualtiesLo, hi: x.cumCasualtiesHi })),
+    ...rows.map((x) => ({ side: x.side, step: x.step, stepLabel: x.stepLabel, measure: PER_STEP, mean: x.casualties, lo: x.casualtiesLo, hi: x.casualtiesHi })),
+    ...rows.map((x) => ({ side: x.side, step: x.step, stepLabel: x.stepLabel, measure: CUMULATIVE, mean: x.cumCasualties, lo: x.cumCasualtiesLo, hi: x.cumCasualtiesHi })),
   ];
-  const banded = rows.some((x) => x.casualtiesLo !== null);
   const colour = sideColour(r);
   return {
     id: 'lethality',
     title: 'Lethality over time',
     description:
-      `Mean soldiers lost per game by each side in each ${r.unit} (left) and in total by the end of it (right). ` +
-      (banded ? 'Bands: 95% confidence interval of the mean (from per-game sums of squares).' : 'This ruleset records no sums of squares, so the curves have no bands.'),
+      `Mean ${r.nouns.units} lost per game by each side in each ${r.unit} (left) and in total by the end of it (right). ` +
+      'Bands: 95% confidence interval of the mean (from per-game sums of squares).',
     spec: {
       $schema: SCHEMA,
       config: CONFIG,
-      title: { text: 'Lethality over time', subtitle: `mean casualties per game, by ${r.unit}${banded ? ', 95% bands' : ''}` },
+      title: { text: 'Lethality over time', subtitle: `mean casualties per game, by ${r.unit}, 95% bands` },
       data: { values },
       facet: { column: { field: 'measure', type: 'nominal', sort: [PER_STEP, CUMULATIVE], title: null, header: { labelFontSize: 13 } } },
       resolve: { scale: { y: 'independent' } },
@@ -31,7 +30,7 @@ export function lethalityChart(a: Analysis, r: Results): Chart {
         width: PANEL,
         height: 230,
         encoding: {
-          x: { field: 'step', type: 'quantitative', title: r.unit, scale: { domain: [1, r.steps] }, axis: { tickMinStep: 1, format: 'd' } },
+          x: { field: 'step', type: 'quantitative', title: r.stepAxis, scale: { domain: [1, r.steps] }, axis: { tickMinStep: 1, format: 'd' } },
         },
         layer: [
           { mark: { type: 'area', opacity: 0.22 }, encoding: { y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' }, color: colour } },
@@ -39,8 +38,8 @@ export function lethalityChart(a: Analysis, r: Results): Chart {
             mark: { type: 'line', point: true, strokeWidth: 2 },
             encoding: {
               color: colour,
-              y: { field: 'mean', type: 'quantitative', title: 'soldiers lost (mean per game)' },
-              tooltip: [{ field: 'side' }, { field: 'step', title: r.unit }, { field: 'mean', format: '.3f' }, { field: 'lo', format: '.3f' }, { field: 'hi', format: '.3f' }],
+              y: { field: 'mean', type: 'quantitative', title: `${r.nouns.units} lost (mean per game)` },
+              tooltip: [{ field: 'side' }, { field: 'stepLabel', title: r.unit }, { field: 'mean', format: '.3f' }, { field: 'lo', format: '.3f' }, { field: 'hi', format: '.3f' }],
             },
           },
         ],
@@ -49,31 +48,31 @@ export function lethalityChart(a: Analysis, r: Results): Chart {
   };
 }
 
-/** Surviving points per side at the end of each step (step 0: the starting points). */
-export function pointsRemainingChart(a: Analysis, r: Results): Chart {
+/** The value each side holds at the end of each step (step 0: at the start). */
+export function valueHeldChart(a: Analysis, r: Results): Chart {
   const rows = rowsOf(a.sideLethality);
+  const v = r.nouns.value;
   const start = r.sides.map((side) => {
     const first = rows.find((x) => x.side === side);
-    return { side, step: 0, mean: first?.startingPoints ?? 0, lo: null, hi: null };
+    return { side, step: 0, stepLabel: 'start', mean: first?.startingValue ?? 0, lo: null, hi: null };
   });
-  const values = [...start, ...rows.map((x) => ({ side: x.side, step: x.step, mean: x.survivingPoints, lo: x.survivingPointsLo, hi: x.survivingPointsHi, share: x.survivingShare }))];
-  const banded = rows.some((x) => x.survivingPointsLo !== null);
+  const values = [...start, ...rows.map((x) => ({ side: x.side, step: x.step, stepLabel: x.stepLabel, mean: x.survivingValue, lo: x.survivingValueLo, hi: x.survivingValueHi, share: x.survivingShare }))];
   const colour = sideColour(r);
   return {
-    id: 'points-remaining',
-    title: 'Points remaining over time',
+    id: 'value-held',
+    title: `${cap(v)} held over time`,
     description:
-      `Mean points of each side's soldiers still in play at the end of each ${r.unit}; ${r.unit} 0 is the starting force. ` +
-      (banded ? 'Bands: 95% confidence interval of the mean.' : 'No bands: this ruleset records no sums of squares.'),
+      `Mean ${v} each side holds (its ${r.nouns.units} still in play, valued as the ruleset scores them) at the end of each ${r.unit}; ${r.unit} 0 is the starting force. ` +
+      'Bands: 95% confidence interval of the mean.',
     spec: {
       $schema: SCHEMA,
       config: CONFIG,
-      title: { text: 'Points remaining', subtitle: `mean surviving points per game at the end of each ${r.unit}${banded ? ', 95% bands' : ''}` },
+      title: { text: `${cap(v)} held`, subtitle: `mean ${v} held per game at the end of each ${r.unit}, 95% bands` },
       width: 2 * PANEL + 40,
       height: 250,
       data: { values },
       encoding: {
-        x: { field: 'step', type: 'quantitative', title: r.unit, scale: { domain: [0, r.steps] }, axis: { tickMinStep: 1, format: 'd' } },
+        x: { field: 'step', type: 'quantitative', title: r.stepAxis, scale: { domain: [0, r.steps] }, axis: { tickMinStep: 1, format: 'd' } },
       },
       layer: [
         { mark: { type: 'area', opacity: 0.22 }, encoding: { y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' }, color: colour } },
@@ -81,8 +80,8 @@ export function pointsRemainingChart(a: Analysis, r: Results): Chart {
           mark: { type: 'line', point: true, strokeWidth: 2 },
           encoding: {
             color: colour,
-            y: { field: 'mean', type: 'quantitative', title: 'points remaining (mean per game)', scale: { zero: true } },
-            tooltip: [{ field: 'side' }, { field: 'step', title: r.unit }, { field: 'mean', format: '.1f' }, { field: 'share', format: '.1%', title: 'of starting points' }],
+            y: { field: 'mean', type: 'quantitative', title: `${v} held (mean per game)`, scale: { zero: true } },
+            tooltip: [{ field: 'side' }, { field: 'stepLabel', title: r.unit }, { field: 'mean', format: '.1f' }, { field: 'share', format: '.1%', title: `of starting ${v}` }],
           },
         },
       ],

@@ -1,11 +1,11 @@
-/** How wide the wins are: the VP margin histogram and the margin-of-victory classes. */
+/** How wide the wins are: the score margin histogram and the classes of win. */
 import type { Analysis } from '../../analysis/index.ts';
 import type { Results } from '../../analysis/load.ts';
-import { rowsOf, type Chart } from '../chart.ts';
+import { cap, rowsOf, type Chart } from '../chart.ts';
 import { CONFIG, DRAW_COLOUR, SCHEMA, SIDE_COLOURS, sideScale, WIDE } from '../theme.ts';
 
-/** Needs marginHist. Bars right of 0 are games side 0 led on VP, left of 0 side 1. */
-export function vpMarginChart(a: Analysis, r: Results): Chart | null {
+/** Needs marginHist. Bars right of 0 are games side 0 led on score, left of 0 side 1. */
+export function scoreMarginChart(a: Analysis, r: Results): Chart | null {
   if (!a.margins) return null;
   const rows = rowsOf(a.margins);
   const ahead = [`${r.sides[0]} ahead`, `${r.sides[1]} ahead`, 'about level'];
@@ -20,16 +20,16 @@ export function vpMarginChart(a: Analysis, r: Results): Chart | null {
     leader: !numeric ? 'bin' : m.value > 0 ? ahead[0] : m.value < 0 ? ahead[1] : ahead[2],
   }));
   const x = numeric
-    ? { x: { field: 'from', type: 'quantitative' as const, title: `VP margin (${r.sides[0]} − ${r.sides[1]})`, scale: { nice: false } }, x2: { field: 'to' } }
-    : { x: { field: 'bin', type: 'ordinal' as const, title: 'VP margin', sort: { field: 'order' }, axis: { labelOverlap: 'greedy' as const } } };
+    ? { x: { field: 'from', type: 'quantitative' as const, title: `${r.nouns.score} margin (${r.sides[0]} − ${r.sides[1]})`, scale: { nice: false } }, x2: { field: 'to' } }
+    : { x: { field: 'bin', type: 'ordinal' as const, title: `${r.nouns.score} margin`, sort: { field: 'order' }, axis: { labelOverlap: 'greedy' as const } } };
   return {
-    id: 'vp-margins',
-    title: 'Victory-point margins',
-    description: `Distribution of the VP margin (${r.sides[0]} minus ${r.sides[1]}) over all games, in the ruleset's bins; bars are coloured by the side ahead on VP (the bin at 0 holds near-level games).`,
+    id: 'score-margins',
+    title: `${cap(r.nouns.scoreLong)} margins`,
+    description: `Distribution of the ${r.nouns.score} margin (${r.sides[0]} minus ${r.sides[1]}) over all games, in the ruleset's bins; bars are coloured by the side ahead on ${r.nouns.score} (the bin at 0 holds near-level games).`,
     spec: {
       $schema: SCHEMA,
       config: CONFIG,
-      title: { text: 'Victory-point margin', subtitle: `${r.sides[0]} minus ${r.sides[1]}, share of games per bin` },
+      title: { text: `${cap(r.nouns.scoreLong)} margin`, subtitle: `${r.sides[0]} minus ${r.sides[1]}, share of games per bin` },
       width: WIDE,
       height: 220,
       data: { values },
@@ -45,19 +45,19 @@ export function vpMarginChart(a: Analysis, r: Results): Chart | null {
   };
 }
 
-/** Needs the ruleset's margin classes (NCO: summary.details.marginClasses). */
-export function marginClassesChart(a: Analysis, r: Results): Chart | null {
-  if (!a.marginClasses) return null;
-  const values = rowsOf(a.marginClasses);
+/** Needs the winClass block (NCO: the rulebook's margin-of-victory classes). */
+export function winClassesChart(a: Analysis, r: Results): Chart | null {
+  if (!a.winClasses) return null;
+  const values = rowsOf(a.winClasses);
   const classes = [...new Map(values.map((v) => [v.class, v.order])).entries()].sort((x, y) => x[1] - y[1]).map((x) => x[0]);
   return {
-    id: 'margin-classes',
-    title: 'Margin-of-victory classes',
-    description: 'Share of all games each side won in each margin-of-victory class of the rulebook. Whiskers: 95% Wilson interval.',
+    id: 'win-classes',
+    title: 'Classes of win',
+    description: "Share of all games each side won in each class of win the ruleset defines (NCO: the rulebook's margin-of-victory classes). Whiskers: 95% Wilson interval.",
     spec: {
       $schema: SCHEMA,
       config: CONFIG,
-      title: { text: 'Margin of victory', subtitle: 'share of all games won in each class, 95% intervals' },
+      title: { text: 'Classes of win', subtitle: 'share of all games won in each class, 95% intervals' },
       width: WIDE - 160,
       height: { step: 16 },
       data: { values },

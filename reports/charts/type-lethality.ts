@@ -1,4 +1,4 @@
-/** Lethality per soldier type: cumulative share of each type's soldiers lost, per side. */
+/** Lethality per unit type: cumulative share of each type's units lost, per side. */
 import type { Analysis } from '../../analysis/index.ts';
 import type { Results } from '../../analysis/load.ts';
 import { rowsOf, type Chart } from '../chart.ts';
@@ -12,24 +12,25 @@ export function typeLethalityChart(a: Analysis, r: Results): Chart | null {
   const values = rowsOf(a.typeLethality).filter((x) => x.lostShare !== null);
   if (values.length === 0) return null;
   const types = [...new Set(values.map((x) => x.type as string))];
-  const colour = { field: 'type', type: 'nominal' as const, title: 'soldier type', sort: types, scale: { domain: types, range: TYPE_COLOURS }, legend: { symbolType: 'stroke', symbolStrokeWidth: 3, symbolOpacity: 1 } };
+  const n = r.nouns;
+  const colour = { field: 'type', type: 'nominal' as const, title: `${n.unit} type`, sort: types, scale: { domain: types, range: TYPE_COLOURS }, legend: { symbolType: 'stroke', symbolStrokeWidth: 3, symbolOpacity: 1 } };
   return {
     id: 'type-lethality',
-    title: 'Losses by soldier type',
+    title: `Losses by ${n.unit} type`,
     description:
-      `Cumulative share of each soldier type's fielded soldiers lost by the end of each ${r.unit}, per side. ` +
-      'Bands: 95% Wilson interval counting each fielded soldier as one trial (narrower than a per-game interval, since soldiers of one game share its fate).',
+      `Cumulative share of each ${n.unit} type's fielded ${n.units} lost by the end of each ${r.unit}, per side. ` +
+      `Bands: 95% Wilson interval counting each fielded ${n.unit} as one trial (narrower than a per-game interval, since the ${n.units} of one game share its fate).`,
     spec: {
       $schema: SCHEMA,
       config: { ...CONFIG, legend: { ...CONFIG.legend, columns: 5, symbolLimit: 0 } },
-      title: { text: 'Losses by soldier type', subtitle: `share of the type's soldiers lost by the end of each ${r.unit}, 95% bands` },
+      title: { text: `Losses by ${n.unit} type`, subtitle: `share of the type's ${n.units} lost by the end of each ${r.unit}, 95% bands` },
       data: { values },
       facet: { column: { field: 'side', type: 'nominal', sort: [...r.sides], title: null, header: { labelFontSize: 13 } } },
       spec: {
         width: PANEL,
         height: 240,
         encoding: {
-          x: { field: 'step', type: 'quantitative', title: r.unit, scale: { domain: [1, r.steps] }, axis: { tickMinStep: 1, format: 'd' } },
+          x: { field: 'step', type: 'quantitative', title: r.stepAxis, scale: { domain: [1, r.steps] }, axis: { tickMinStep: 1, format: 'd' } },
         },
         layer: [
           { mark: { type: 'area', opacity: 0.12 }, encoding: { y: { field: 'lostShareLo', type: 'quantitative' }, y2: { field: 'lostShareHi' }, color: colour } },
@@ -38,7 +39,7 @@ export function typeLethalityChart(a: Analysis, r: Results): Chart | null {
             encoding: {
               color: colour,
               y: { field: 'lostShare', type: 'quantitative', title: 'share of the type lost', scale: { domain: [0, 1] }, axis: { format: '.0%' } },
-              tooltip: [{ field: 'side' }, { field: 'type' }, { field: 'step', title: r.unit }, { field: 'lostShare', format: '.1%' }, { field: 'fieldedPerGame', format: '.2f', title: 'fielded per game' }],
+              tooltip: [{ field: 'side' }, { field: 'type' }, { field: 'stepLabel', title: r.unit }, { field: 'lostShare', format: '.1%' }, { field: 'fieldedPerGame', format: '.2f', title: 'fielded per game' }],
             },
           },
         ],

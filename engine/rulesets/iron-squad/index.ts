@@ -1,38 +1,47 @@
 /** The Iron Squad ruleset (digest items 1–76, R1–R23): hex board, accuracy table, day/night, weather, missions, solo bot. */
-import type { Recorder } from '../../record.ts';
-import type { Ruleset } from '../../ruleset.ts';
-import { boardFromConfig } from './board-json.ts';
-import { compileIron, type IronScenario } from './compile.ts';
-import { Offsets, playSeeded } from './game.ts';
-import { ironOdds } from './odds.ts';
-import { POLICY_IDS } from './policy-params.ts';
-import { ironJsonSchema } from './schema.ts';
-import { IronGame } from './state.ts';
-import { summarizeIron } from './summary.ts';
+import { GameEnv } from '../../env.ts';
+import type { Census, Ruleset } from '../../ruleset.ts';
+import { boardFromConfig } from './rules/board-json.ts';
+import { compileIron, IRON_NOUNS } from './compile.ts';
+import type { IronScenario } from './compiled.ts';
+import { playIronGame } from './rules/game.ts';
+import { scriptedDecisions } from './policy/decisions.ts';
+import { ironOdds } from './tools/odds.ts';
+import { POLICY_IDS } from './policy/params.ts';
+import { ironJsonSchema } from './tools/schema.ts';
+import { IronGame } from './rules/state.ts';
+import { summarizeIron } from './tools/summary.ts';
 
-export interface IronWorkerGame {
-  g: IronGame;
-  o: Offsets;
-}
-
-/** Per worker: the board (or its generator), the game state and the accumulator offsets. */
-export function createIronGame(scn: IronScenario): IronWorkerGame {
+/** Per worker: the board (or its generator) and the game state. */
+export function createIronGame(scn: IronScenario, env: GameEnv = new GameEnv(scn.plan)): IronGame {
   const { board, generator } = boardFromConfig(scn.map, ['map']);
   board.unrevealedBlocksLos = scn.rules.unrevealed_blocks_los;
-  return { g: new IronGame(scn, board, generator), o: new Offsets(scn.layout) };
+  const g = new IronGame(scn, scriptedDecisions, board, generator, env);
+  g.st.seal(g); // every scalar as it stands now is what each game starts from (engine/state.ts)
+  return g;
 }
 
-export const ironSquad: Ruleset<IronScenario, IronWorkerGame> = {
+/** Units in play and their health (the tally's surviving value). */
+function census(g: IronGame): Census {
+  const units: [number, number] = [0, 0], value: [number, number] = [0, 0];
+  for (let u = 0; u < g.n; u++) {
+    if (!g.alive[u]) continue;
+    units[g.side[u]]++;
+    value[g.side[u]] += g.hp[u];
+  }
+  return { units, value };
+}
+
+export const ironSquad: Ruleset<IronScenario, IronGame> = {
   id: 'iron-squad',
-  timeUnit: 'round',
+  nouns: IRON_NOUNS,
   fileRefs: ['map'],
   policyIds: POLICY_IDS,
   compile: compileIron,
   createGame: createIronGame,
-  playGame(w: IronWorkerGame, masterSeed: number, index: number, rec: Recorder): void {
-    w.g.rng.seedGame(masterSeed, index);
-    playSeeded(w.g, w.o, rec);
-  },
+  resetGame: (g) => g.reset(),
+  playGame: playIronGame,
+  census,
   summarize: summarizeIron,
   jsonSchema: ironJsonSchema,
   odds: ironOdds,

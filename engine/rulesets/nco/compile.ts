@@ -1,24 +1,27 @@
 import { z } from 'zod';
 import { ConfigError } from '../../errors.ts';
-import { parseOrThrow } from '../../validate.ts';
-import { RecordLayout } from '../../record.ts';
-import { BLOCK, lethalitySqBlocks, standardBlocks, type CompiledScenario } from '../../ruleset.ts';
-import { mapSchema, type MapJson } from '../../geometry/table.ts';
-import { ncoGenerateSchema, ncoRulesSchema, type NcoGenerate, type NcoRules } from './params.ts';
-import { policySchema, resolvePolicy, type PolicyParams } from './policy-params.ts';
-import { compileRoster } from './roster.ts';
-import { PROFILE_IDS, type CompiledRoster } from './roster-types.ts';
-import { W_PISTOL } from './weapons.ts';
-import { compileWeaponStats, type WeaponStats } from './nation-weapons.ts';
-import { MARGIN_CLASSES } from './victory.ts';
-import { BONUS_KINDS, compileScenario, EVENT_KINDS, parseScenario, type ScenarioData } from './scenarios.ts';
-import { NCO_ROW_COLUMNS, ncoRowLabels } from './rows.ts';
+import { checkSideNames, parseOrThrow, sideNameSchema } from '../../validate.ts';
+import { TallyPlan, type Nouns } from '../../tally-plan.ts';
+import { IMPASSABLE, mapSchema, Table, type MapData, type MapJson } from '../../geometry/table.ts';
+import { ncoGenerateSchema, ncoRulesSchema, type NcoGenerate, type NcoRules } from './data/params.ts';
+import { policySchema, resolvePolicy, type PolicyParams } from './policy/params.ts';
+import type { NcoScenario } from './compiled.ts';
+import { compileRoster } from './data/roster.ts';
+import { PROFILE_IDS, type CompiledRoster } from './data/roster-types.ts';
+import { W_PISTOL } from './data/weapons.ts';
+import { compileWeaponStats } from './data/nation-weapons.ts';
+import { MARGIN_CLASSES } from './data/victory.ts';
+import { BONUS_KINDS, compileScenario, EVENT_KINDS, parseScenario } from './scenarios/definitions.ts';
+import { NCO_ROW_EXTRAS, NCO_ROW_LABELS } from './rules/rows.ts';
 
-export { SCENARIO_IDS } from './scenarios.ts';
+/** NCO's words for the engine's statistics. */
+export const NCO_NOUNS: Nouns = { unit: 'soldier', units: 'soldiers', value: 'points', score: 'VP', scoreLong: 'victory points', step: 'turn', steps: 'turns' };
+
+export { SCENARIO_IDS } from './scenarios/definitions.ts';
 
 const sideSchema = z
   .object({
-    name: z.string().min(1).max(60),
+    name: sideNameSchema,
     roster: z.unknown(),
     policy: z.unknown(),
   })
@@ -28,49 +31,16 @@ const configSchema = z
   .object({
     $schema: z.string().optional(),
     ruleset: z.literal('nco'),
-    scenario: z.unknown().default('basic'), // scenarios.ts validates it (id or { id, options })
+    scenario: z.unknown().default('basic'), // scenarios/definitions.ts validates it (id or { id, options })
     map: z.unknown().default({ generate: {} }),
     rules: z.unknown().default({}),
     sides: z.array(sideSchema).length(2),
   })
   .strict();
 
-/** The flat numeric scenario every worker compiles once. */
-export interface NcoScenario extends CompiledScenario {
-  readonly rules: NcoRules;
-  readonly generate: NcoGenerate | null;
-  readonly map: MapJson | null;
-  readonly rosters: readonly [CompiledRoster, CompiledRoster];
-  readonly policies: readonly [PolicyParams, PolicyParams];
-  readonly soldierCount: number;
-  /** Soldiers of side 0 are [0, sideStart[1]), side 1 are [sideStart[1], n). */
-  readonly sideStart: Int32Array;
-  readonly side: Uint8Array;
-  readonly profile: Int32Array;
-  readonly move: Int32Array;
-  readonly courage: Int32Array;
-  readonly health: Int32Array;
-  readonly psyche: Int32Array;
-  readonly primary: Int32Array;
-  readonly pistol: Uint8Array;
-  /** Hand grenades carried at the start (item 47; grenades.ts). */
-  readonly grenades: Int32Array;
-  readonly skills: Int32Array;
-  /** Victory points an enemy scores for killing this soldier (item 101, 102, R28). */
-  readonly killValue: Float64Array;
-  /** Purchase cost (vps + sps), for surviving-points curves. */
-  readonly cost: Float64Array;
-  readonly sergeant: Uint8Array;
-  readonly specialist: Uint8Array;
-  readonly startingPoints: Float64Array;
-  /** Scenario S1–S6 data (scenarios.ts); kind 0 is the basic game. */
-  readonly scenario: ScenarioData;
-  /** Weapon stats by code: the generic ones plus the R22 Nation-Specific table (nation-weapons.ts). */
-  readonly weapons: WeaponStats;
-}
-
 export function compileNco(config: unknown): NcoScenario {
   const c = parseOrThrow(configSchema, config);
+  checkSideNames(c.sides.map((s) => s.name));
   const parsedRules = parseOrThrow(ncoRulesSchema, c.rules, ['rules']);
   const sc = parseScenario(c.scenario);
   const scenario = compileScenario(sc.id, sc.options, parsedRules.turns, parsedRules.deploy_depth_in);
@@ -88,6 +58,7 @@ export function compileNco(config: unknown): NcoScenario {
     if (size[0] !== rules.table_size_in || size[1] !== rules.table_size_in) {
       throw new ConfigError('map.size', size, `must match rules.table_size_in (${rules.table_size_in}x${rules.table_size_in})`);
     }
+    checkFixedMap(map as MapData, rules);
   }
   const rosters = [0, 1].map((s) => compileRoster(c.sides[s].roster, rules, ['sides', s, 'roster'])) as [CompiledRoster, CompiledRoster];
   const policies = [0, 1].map((s) => resolvePolicy(parseOrThrow(policySchema, c.sides[s].policy, ['sides', s, 'policy']))) as [PolicyParams, PolicyParams];
@@ -124,22 +95,30 @@ export function compileNco(config: unknown): NcoScenario {
   }
   const sideNames = [c.sides[0].name, c.sides[1].name] as const;
   const steps = rules.turns;
-  const layout = new RecordLayout([
-    ...standardBlocks(steps, sideNames, 'turn'),
-    ...lethalitySqBlocks(steps, sideNames, 'turn'),
-    { name: 'marginClass', dims: [2, MARGIN_CLASSES.length], labels: [[...sideNames], MARGIN_CLASSES.map((m) => m.name)], doc: 'games won by side s in each margin-of-victory class (item 103); draws count as Entrenched Stalemate for neither side' },
-    { name: BLOCK.marginHist, dims: [61], labels: [marginBinLabels()], doc: 'games by VP margin (side 0 minus side 1) in 10-VP bins centred on multiples of 10, from −300 to +300 (clamped)' },
-    { name: BLOCK.typeCasualties, dims: [2, PROFILE_IDS.length, steps], labels: [[...sideNames], [...PROFILE_IDS], stepLabels(steps)], doc: 'sum of casualties by side, soldier profile and turn' },
-    { name: BLOCK.typeFielded, dims: [2, PROFILE_IDS.length], labels: [[...sideNames], [...PROFILE_IDS]], doc: 'sum of soldiers fielded by side and profile' },
-    { name: BLOCK.typePoints, dims: [2, PROFILE_IDS.length], labels: [[...sideNames], [...PROFILE_IDS]], doc: 'sum of points (vps + sps, with options) spent by side and profile' },
-    { name: BLOCK.typePointsLost, dims: [2, PROFILE_IDS.length], labels: [[...sideNames], [...PROFILE_IDS]], doc: 'sum of points (vps + sps, with options) of the soldiers lost, by side and profile' },
-    { name: BLOCK.typePointsLostSteps, dims: [2, PROFILE_IDS.length, steps], labels: [[...sideNames], [...PROFILE_IDS], stepLabels(steps)], doc: 'sum of points (vps + sps, with options) of the soldiers lost, by side, profile and turn' },
-    { name: BLOCK.typeKills, dims: [2, PROFILE_IDS.length], labels: [[...sideNames], [...PROFILE_IDS]], doc: 'sum of enemy casualties caused by soldiers of each side and profile' },
-    { name: 'scenarioBonus', dims: [2, BONUS_KINDS.length], labels: [[...sideNames], [...BONUS_KINDS]], doc: 'sum of scenario bonus VP (items 104–113) by side and kind; included in vp' },
-    { name: 'objectiveEvents', dims: [2, EVENT_KINDS.length], labels: [[...sideNames], [...EVENT_KINDS]], doc: 'sum of scenario objective events by side' },
-    { name: 'gameLength', dims: [steps], labels: [stepLabels(steps)], doc: 'games whose last turn played was turn t (variable end, immediate ends, wipe-outs)' },
-    { name: 'actions', dims: [2, 12], labels: [[...sideNames], ['down', 'rally', 'cover-fire', 'fire', 'advance', 'run', 'assault', 'focus-fire', 'sa-assault', 'mend', 'ambush', 'reactive-down']], doc: 'sum of orders and special actions taken' },
-  ]);
+  const plan = new TallyPlan({
+    sideNames, nouns: NCO_NOUNS, steps,
+    types: PROFILE_IDS,
+    margin: { width: 10, half: 30 },
+    winClasses: MARGIN_CLASSES.map((m) => m.name),
+    docs: {
+      typeCost: 'sum of points (vps + sps, with options) spent by side and profile',
+      typeCostLost: 'sum of points (vps + sps, with options) of the soldiers lost, by side and profile',
+      typeCostLostSteps: 'sum of points (vps + sps, with options) of the soldiers lost, by side, profile and turn',
+      survivingValue: 'sum of the kill value (VP an enemy scores for him, item 101) of each side\'s soldiers in play at the end of the turn',
+      startingValue: 'sum of the kill value of each side\'s soldiers at the start',
+      winClass: 'games won by side s in each margin-of-victory class (item 103); draws count for neither side',
+    },
+    extras: [
+      { name: 'scenarioBonus', dims: [2, BONUS_KINDS.length], labels: [[...sideNames], [...BONUS_KINDS]], doc: 'sum of scenario bonus VP (items 104–113) by side and kind; included in the score' },
+      { name: 'objectiveEvents', dims: [2, EVENT_KINDS.length], labels: [[...sideNames], [...EVENT_KINDS]], doc: 'sum of scenario objective events by side' },
+      { name: 'gameLength', dims: [steps], labels: [stepLabels(steps)], doc: 'games whose last turn played was turn t (variable end, immediate ends, wipe-outs)' },
+      { name: 'actions', dims: [2, 12], labels: [[...sideNames], ['down', 'rally', 'cover-fire', 'fire', 'advance', 'run', 'assault', 'focus-fire', 'sa-assault', 'mend', 'ambush', 'reactive-down']], doc: 'sum of orders and special actions taken' },
+    ],
+    rowExtras: NCO_ROW_EXTRAS,
+    rowLabels: NCO_ROW_LABELS,
+  });
+  const layout = plan.layout;
+
   // $schema is editor metadata: it is left out so it cannot change the config hash.
   const { $schema: _schema, ...rest } = c;
   scenario.accBonus = layout.offset('scenarioBonus');
@@ -147,18 +126,54 @@ export function compileNco(config: unknown): NcoScenario {
   scenario.accLength = layout.offset('gameLength');
   const normalized = { ...rest, scenario: typeof c.scenario === 'string' ? c.scenario : sc.options, map: generate ? { generate } : map, rules: parsedRules, sides: c.sides.map((sd) => ({ name: sd.name, roster: sd.roster, policy: sd.policy })) };
   return {
-    ruleset: 'nco', sideNames, steps, timeUnit: 'turn', layout, normalized,
-    rowColumns: NCO_ROW_COLUMNS, rowLabels: ncoRowLabels(sideNames),
+    ruleset: 'nco', sideNames, plan, normalized,
     rules, generate, map, rosters, policies, soldierCount: n,
     sideStart: Int32Array.of(0, rosters[0].soldiers.length),
     side, profile, move, courage, health, psyche, primary, pistol, grenades, skills, killValue, cost, sergeant, specialist, startingPoints, scenario,
     weapons: compileWeaponStats(rules.nation_specific_table),
+    accActions: layout.offset('actions'),
   };
 }
 
-/** "−300".."+300" in 10s: the centre of each marginHist bin. */
-function marginBinLabels(): string[] {
-  return Array.from({ length: 61 }, (_, k) => String((k - 30) * 10));
+/** The game's Table (state.ts) is built to hold at most this many terrain pieces and vertices. */
+export const MAX_MAP_PIECES = 48;
+export const MAX_MAP_VERTICES = 384;
+
+/**
+ * A fixed map must fit the game's table, and each deployment zone (item 7: the strip of
+ * rules.deploy_depth_in along either edge, whichever the roll-off gives a side) must have
+ * room for a base outside impassable terrain. Both were found only inside the workers,
+ * mid-run, or not at all (models were placed inside the impassable piece).
+ */
+function checkFixedMap(map: MapData, rules: NcoRules): void {
+  const pieces = map.terrain.length;
+  if (pieces > MAX_MAP_PIECES) throw new ConfigError('map.terrain', `${pieces} pieces`, `allowed: at most ${MAX_MAP_PIECES} terrain pieces`);
+  const vertices = map.terrain.reduce((n, t) => n + t.polygon.length, 0);
+  if (vertices > MAX_MAP_VERTICES) throw new ConfigError('map.terrain', `${vertices} vertices`, `allowed: at most ${MAX_MAP_VERTICES} polygon vertices over all pieces`);
+  const t = new Table({ maxPolygons: MAX_MAP_PIECES, maxVertices: MAX_MAP_VERTICES, points: 1 });
+  t.loadMap(map);
+  const r = rules.base_radius_in, w = t.width, h = t.height, step = 0.25;
+  // Within `r` of an impassable piece's edges counts as inside it, as deployment's blocked() does.
+  const blocked = (x: number, y: number): boolean => {
+    for (let p = 0; p < t.polygonCount; p++) {
+      if ((t.pFlags[p] & IMPASSABLE) === 0) continue;
+      let inside = true;
+      for (let k = t.pStart[p]; k < t.pStart[p] + t.pCount[p] && inside; k++) inside = t.nx[k] * x + t.ny[k] * y - t.nc[k] <= r;
+      if (inside) return true;
+    }
+    return false;
+  };
+  const insetMax = r + Math.max(0, rules.deploy_depth_in - 2 * r);
+  for (const edge of [0, 1]) {
+    let room = false;
+    for (let inset = r; inset <= insetMax + 1e-9 && !room; inset += step) {
+      for (let x = r; x <= w - r + 1e-9 && !room; x += step) room = !blocked(x, edge === 0 ? inset : h - inset);
+    }
+    if (!room) {
+      const names = map.terrain.filter((p) => p.impassable).map((p) => p.name);
+      throw new ConfigError('map.terrain', names, `leave no room for a model outside impassable terrain in the deployment zone along the ${edge === 0 ? 'y = 0' : `y = ${h}`} edge (${rules.deploy_depth_in}" deep): each deployment zone needs open ground`);
+    }
+  }
 }
 
 function stepLabels(steps: number): string[] {

@@ -1,54 +1,50 @@
 /** The NCO v2.3.2 ruleset (core game: digest items 1–70, 101–103, 114–128). */
-import type { Recorder } from '../../record.ts';
-import type { Ruleset } from '../../ruleset.ts';
-import { MapGenerator } from '../../geometry/mapgen.ts';
-import { compileNco, type NcoScenario } from './compile.ts';
-import { NcoGame } from './state.ts';
-import { Offsets, playSeeded } from './game.ts';
-import { computeCoverSpots } from './cover-spots.ts';
-import { POLICY_IDS } from './policy-params.ts';
-import { summarizeNco } from './summary.ts';
-import { fillNcoRow } from './rows.ts';
-import { ncoJsonSchema } from './schema.ts';
-import { ncoOdds } from './odds.ts';
-import { ncoBalance } from './balance.ts';
+import { GameEnv } from '../../env.ts';
+import type { Census, Ruleset } from '../../ruleset.ts';
+import { compileNco, NCO_NOUNS } from './compile.ts';
+import type { NcoScenario } from './compiled.ts';
+import { NcoGame } from './rules/state.ts';
+import { playNcoGame } from './rules/game.ts';
+import { prepareGame } from './rules/setup.ts';
+import { POLICY_IDS } from './policy/params.ts';
+import { scriptedDecisions } from './policy/decisions.ts';
+import { scenarioRules } from './scenarios/hooks.ts';
+import { summarizeNco } from './tools/summary.ts';
+import { ncoJsonSchema } from './tools/schema.ts';
+import { ncoOdds } from './tools/odds.ts';
+import { ncoBalance } from './tools/balance.ts';
 
-export interface NcoWorkerGame {
-  g: NcoGame;
-  o: Offsets;
+/**
+ * Builds the per-worker game state: the shipped policies, the scenario rules, the table
+ * with NCO's sight and movement rules, the fixed map or the generator.
+ */
+export function createNcoGame(scn: NcoScenario, env: GameEnv = new GameEnv(scn.plan)): NcoGame {
+  const g = new NcoGame(scn, scriptedDecisions, scenarioRules, env);
+  prepareGame(g);
+  return g;
 }
 
-/** Builds the per-worker game state: table options, the fixed map or the generator. */
-export function createNcoGame(scn: NcoScenario): NcoWorkerGame {
-  const g = new NcoGame(scn);
-  const r = scn.rules;
-  g.table.setOptions({
-    width: r.table_size_in, height: r.table_size_in, baseRadius: r.base_radius_in, edgeWindow: r.edge_window_in,
-    coverProximity: r.cover_proximity_in, climbRequiresRun: r.climb_requires_run, waistHeight: r.waist_height_in,
-    waistHighCost: r.waist_high_cost_in,
-  });
-  if (scn.map) {
-    g.table.loadMap(scn.map);
-    computeCoverSpots(g);
-  } else if (scn.generate) {
-    g.generator = new MapGenerator(g.table);
-    g.genOpts = { ...scn.generate, deploy_depth_in: r.deploy_depth_in };
+/** Soldiers in play and their kill value (the tally's surviving value). */
+function census(g: NcoGame): Census {
+  const units: [number, number] = [0, 0], value: [number, number] = [0, 0];
+  for (let i = 0; i < g.n; i++) {
+    if (!g.alive[i]) continue;
+    units[g.side[i]]++;
+    value[g.side[i]] += g.scn.killValue[i];
   }
-  return { g, o: new Offsets(scn) };
+  return { units, value };
 }
 
-export const nco: Ruleset<NcoScenario, NcoWorkerGame> = {
+export const nco: Ruleset<NcoScenario, NcoGame> = {
   id: 'nco',
-  timeUnit: 'turn',
+  nouns: NCO_NOUNS,
   fileRefs: ['map', 'sides.*.roster'],
   policyIds: POLICY_IDS,
   compile: compileNco,
   createGame: createNcoGame,
-  playGame(w: NcoWorkerGame, masterSeed: number, index: number, rec: Recorder): void {
-    w.g.rng.seedGame(masterSeed, index);
-    playSeeded(w.g, w.o, rec);
-    if (rec.row !== null) fillNcoRow(w.g, index, rec.row);
-  },
+  resetGame: (g) => g.reset(),
+  playGame: playNcoGame,
+  census,
   summarize: summarizeNco,
   jsonSchema: ncoJsonSchema,
   odds: ncoOdds,

@@ -1,0 +1,63 @@
+import { EPS } from './flags.ts';
+import type { MoveRules } from './move-rules.ts';
+import type { Table } from './table.ts';
+
+/** Extra clearance beyond the base radius for routing nodes, so routes never graze corners. */
+const NODE_MARGIN = 0.01;
+
+/**
+ * The router's nodes for the current terrain (path.ts, once per terrain version): each
+ * corner of a polygon some mode goes round (rules.detour), offset outward by baseRadius +
+ * NODE_MARGIN, kept when it lies on the table and for the modes that may stand there
+ * (rules.noEntry). Writes nodeX/nodeY/nodeMode (bit 0 walk, bit 1 run) and the
+ * node-to-node distances nd (row length M); returns the node count.
+ */
+export function buildNodes(
+  T: Table, rules: MoveRules, nodeX: Float64Array, nodeY: Float64Array, nodeMode: Uint8Array, nd: Float64Array, M: number,
+): number {
+  const r = T.baseRadius, rr = r + NODE_MARGIN;
+  const lo = r - EPS, hiX = T.width - r + EPS, hiY = T.height - r + EPS;
+  let n = 0;
+  for (let p = 0; p < T.polygonCount; p++) {
+    // Only pieces a mode goes round get routing nodes: one a move may cross at a flat
+    // cost (a low wall) is simply crossed (fewer nodes).
+    const rel = rules.detour[p];
+    if (rel === 0) continue;
+    const s = T.pStart[p], c = T.pCount[p];
+    for (let k = 0; k < c; k++) {
+      const i = s + k, h = s + ((k + c - 1) % c);
+      // Corner of the polygon offset by rr: along the normals' bisector, miter-limited.
+      const mx = T.nx[h] + T.nx[i], my = T.ny[h] + T.ny[i];
+      const m2 = mx * mx + my * my;
+      if (m2 < 1e-12) continue;
+      let k2 = (2 * rr) / m2;
+      const lim = (4 * rr) / Math.sqrt(m2);
+      if (k2 > lim) k2 = lim;
+      const x = T.vx[i] + k2 * mx, y = T.vy[i] + k2 * my;
+      if (x < lo || x > hiX || y < lo || y > hiY) continue;
+      let mode = rel;
+      T.q[0] = x;
+      T.q[1] = y;
+      for (let o = 0; o < T.polygonCount && mode !== 0; o++) {
+        if (!T.insideQ(o)) continue;
+        mode &= ~rules.noEntry[o];
+      }
+      if (mode === 0) continue;
+      nodeX[n] = x;
+      nodeY[n] = y;
+      nodeMode[n] = mode;
+      n++;
+    }
+  }
+  // Node-to-node distances, once per map: A* reads them instead of taking square roots.
+  for (let i = 0; i < n; i++) {
+    nd[i * M + i] = 0;
+    for (let j = i + 1; j < n; j++) {
+      const dx = nodeX[j] - nodeX[i], dy = nodeY[j] - nodeY[i];
+      const d = Math.sqrt(dx * dx + dy * dy);
+      nd[i * M + j] = d;
+      nd[j * M + i] = d;
+    }
+  }
+  return n;
+}

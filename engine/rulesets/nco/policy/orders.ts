@@ -1,0 +1,356 @@
+/**
+ * Scripted decisions (digest §4). One procedure with sweepable parameters (aggressive and
+ * cautious are presets) plus `random`, which picks uniformly among legal choices. All
+ * functions read the typed state and write their choice into g.pick*; nothing allocates.
+ */
+import {
+  O_ADVANCE, O_ASSAULT, O_COVER_FIRE, O_DOWN, O_FIRE, O_HOLD, O_NONE, O_RALLY, O_RUN,
+  SA_AMBUSH, SA_ASSAULT, SA_FOCUS_FIRE, SA_MEND, type NcoGame,
+} from '../rules/state.ts';
+import { POL_RANDOM } from './params.ts';
+import { bestWeapon } from '../rules/weapon-choice.ts';
+import { effectiveRange, F_ADVANCE, F_COVER_ORDER, F_FOCUS, hitChance } from '../rules/shooting.ts';
+import { ccCourage } from '../rules/assault.ts';
+import { S_FIELD_MEDICINE, S_RELIGIOUS_RITES } from '../data/roster-types.ts';
+import { W_AS_COVER_FIRE, W_GRENADE, W_NO_COVER_FIRE, W_PISTOL } from '../data/weapons.ts';
+import { grenadeOption, randomGrenade } from './grenades.ts';
+import { bestCoverSpot, inCoverSpot } from './cover.ts';
+import { adjustOrderForItems } from './items.ts';
+import { ritesRallyWhat } from './rites.ts';
+import { objectiveMove, objectiveOrder, objectiveTargetValue } from './objectives.ts';
+import { ensureEntered } from '../scenarios/objectives.ts';
+import { nearestEnemy } from '../rules/nearest.ts';
+import { qualifiesForSpecial } from '../rules/special.ts';
+
+/** A certain single-die hit in bestTarget's integer score units. */
+const CHANCE_ONE = 12960;
+
+function params(g: NcoGame, s: number) {
+  return g.scn.policies[s];
+}
+
+/** Medic and Chaplain never take Fire, Focus Fire, Cover Fire or Assault (items 78, 79). */
+export function noncombatant(g: NcoGame, i: number): boolean {
+  return (g.scn.skills[i] & (S_FIELD_MEDICINE | S_RELIGIOUS_RITES)) !== 0;
+}
+
+/**
+ * Item 20: go Down before the to-hit roll? Scripted policies never do when Down changes
+ * nothing (`futile`: an attack that ignores target modifiers) — it would only spend the die.
+ */
+export function wantsReactiveDown(g: NcoGame, i: number, chance: number, futile: boolean): boolean {
+  const p = params(g, g.side[i]);
+  if (p.kind === POL_RANDOM) return g.prng.below(2) === 0;
+  if (futile) return false;
+  return p.reactiveDownThreshold < 1 && chance >= p.reactiveDownThreshold * 1296; // chance in 1296ths
+}
+
+export function wantsAssaultResponse(g: NcoGame, i: number, _charger: number, _weapon: number): boolean {
+  if (params(g, g.side[i]).kind === POL_RANDOM) return g.prng.below(2) === 0;
+  return true;
+}
+
+export function wantsAmbushTrigger(g: NcoGame, a: number, _mover: number): boolean {
+  if (params(g, g.side[a]).kind === POL_RANDOM) return g.prng.below(2) === 0;
+  return true;
+}
+
+/** Streak rule (item 13, R4): `chooser` names the side that receives the next die. */
+export function streakChoice(g: NcoGame, chooser: number): number {
+  const other = 1 - chooser;
+  if (g.unordered[chooser] === 0) return other;
+  if (g.unordered[other] === 0) return chooser;
+  if (params(g, chooser).kind === POL_RANDOM) return g.prng.below(2) === 0 ? chooser : other;
+  return chooser;
+}
+
+/** Rally choice (item 21): 1 = health, 2 = psyche. */
+export function rallyWhat(g: NcoGame, i: number): number {
+  if (g.mustRally[i]) return 2; // item 58
+  const rites = ritesRallyWhat(g, i); // items 78, 79: a Rally for friends
+  if (rites > 0) return rites;
+  if (params(g, g.side[i]).kind === POL_RANDOM) return 1 + g.prng.below(2);
+  const hMiss = (g.maxHealth[i] - g.health[i]) / g.maxHealth[i];
+  const pMiss = (g.maxPsyche[i] - g.psyche[i]) / g.maxPsyche[i];
+  return hMiss >= pMiss ? 1 : 2;
+}
+
+/**
+ * The best enemy target for soldier i under flags; sets g.pickTarget, g.pickWeapon; returns
+ * an integer score: hit chance in 1296ths × dice × 10 (×1.1 for area fire), priority-weighted.
+ */
+function bestTarget(g: NcoGame, i: number, flags: number): number {
+  const p = params(g, g.side[i]);
+  let best = -1, bestW = 0, bestV = 0;
+  // Longest reach of anything carried: cheaper than LOS, so out-of-range enemies go first.
+  const pw = g.primary[i];
+  let reach = pw !== 0 ? effectiveRange(g, pw, 0) : 0;
+  if (g.scn.pistol[i]) { const pr = effectiveRange(g, W_PISTOL, 0); if (pr > reach) reach = pr; }
+  const row = i * g.n, alive = g.alive, side = g.side, rd = g.rd, si = side[i];
+  for (let j = 0; j < g.n; j++) {
+    if (!alive[j] || side[j] === si || rd[row + j] > reach || !g.los(i, j)) continue;
+    const w = bestWeapon(g, i, j, flags);
+    if (w === 0) continue;
+    let v = g.lastChance; // integer score; weights keep it integer so nothing boxes
+    if (p.targetPriority === 1) {
+      const den = g.maxHealth[j] + g.maxPsyche[j];
+      v = ((v * (den + g.maxHealth[j] - g.health[j] + g.maxPsyche[j] - g.psyche[j])) / den) | 0;
+    } else if (p.targetPriority === 2) v = ((v * (20 + g.scn.killValue[j])) / 40) | 0;
+    v = objectiveTargetValue(g, i, j, v); // scenario targets (carriers, Bomber, S4 mission)
+    if (v > bestV) { bestV = v; best = j; bestW = w; }
+  }
+  g.pickTarget = best;
+  g.pickWeapon = bestW;
+  return grenadeOption(g, i, flags, bestV); // item 47: a throw, when it beats the best shot
+}
+
+/** An enemy worth assaulting within reach, or −1 (items 26, 30, R6). */
+function assaultTarget(g: NcoGame, i: number, budget: number): number {
+  const p = params(g, g.side[i]);
+  const j = nearestEnemy(g, i, g.scn.rules.assault_requires_los);
+  if (j < 0) return -1;
+  if (g.rd[i * g.n + j] > budget) return -1;
+  if (ccCourage(g, i) - ccCourage(g, j) < p.assaultMargin) return -1;
+  g.router.arg[0] = 2 * g.r + 0.01;
+  if (!g.router.reachableArg(i, j, budget, true)) return -1;
+  return j;
+}
+
+/** Chooses which of side s's unordered soldiers gets the drawn die, and his order. */
+export function chooseOrder(g: NcoGame, s: number): void {
+  const p = params(g, s);
+  let i = -1, waiting = -1;
+  // Item 58: soldiers who broke down last turn get Rally first.
+  for (let k = 0; k < g.n; k++) {
+    const j = g.actOrder[k];
+    if (g.side[j] !== s || !g.alive[j] || g.order[j] !== O_NONE) continue;
+    if (g.mustRally[j]) { i = j; break; }
+    if (g.ambush[j] > 0) { if (waiting < 0) waiting = j; continue; }
+    if (i < 0) {
+      if (p.kind !== POL_RANDOM) i = j;
+    }
+  }
+  if (p.kind === POL_RANDOM && (i < 0 || !g.mustRally[i])) i = randomUnordered(g, s);
+  if (i < 0) {
+    // R5: only ambushers remain; keep waiting with the die set aside.
+    g.pick = waiting;
+    g.pickOrder = O_HOLD;
+    return;
+  }
+  g.pick = i;
+  orderFor(g, i);
+}
+
+/** The order for soldier i, who has just been given a die (items 58, 85, 93 come first). */
+export function orderFor(g: NcoGame, i: number): void {
+  ensureEntered(g, i); // item 8: an off-table soldier is placed at his edge before choosing
+  if (g.mustRally[i]) { g.pickOrder = O_RALLY; return; }
+  if (g.mustDown[i]) { g.pickOrder = O_DOWN; g.pickTarget = -1; return; }
+  if (params(g, g.side[i]).kind === POL_RANDOM) return randomOrder(g, i);
+  scriptedOrder(g, i);
+  adjustOrderForItems(g, i);
+}
+
+function randomUnordered(g: NcoGame, s: number): number {
+  let m = 0;
+  for (let j = 0; j < g.n; j++) if (g.side[j] === s && g.alive[j] && g.order[j] === O_NONE) g.list[m++] = j;
+  return m === 0 ? -1 : g.list[g.prng.below(m)];
+}
+
+/** Uniform over legal orders, then over legal targets (items 19–28). */
+function randomOrder(g: NcoGame, i: number): void {
+  const ww = g.health[i] === 1;
+  const nc = noncombatant(g, i);
+  let m = 0;
+  const opts = g.opts;
+  opts[m++] = O_DOWN;
+  opts[m++] = O_RALLY;
+  if (!ww) { opts[m++] = O_ADVANCE; opts[m++] = O_RUN; }
+  if (!nc && bestTarget(g, i, 0) > 0) opts[m++] = O_FIRE;
+  if (!nc && !ww && !g.dogEvent && g.primary[i] !== 0 && !W_NO_COVER_FIRE[g.primary[i]] && bestTarget(g, i, F_COVER_ORDER) > 0) opts[m++] = O_COVER_FIRE;
+  if (!nc && !ww && nearestEnemy(g, i, g.scn.rules.assault_requires_los) >= 0) opts[m++] = O_ASSAULT;
+  const o = opts[g.prng.below(m)];
+  g.pickOrder = o;
+  g.pickTarget = -1;
+  if (o === O_FIRE || o === O_COVER_FIRE) {
+    randomVisibleEnemy(g, i, o === O_COVER_FIRE ? F_COVER_ORDER : 0);
+  } else if (o === O_ASSAULT) {
+    if (g.scn.rules.assault_requires_los) randomVisibleEnemy(g, i, -1);
+    else g.pickTarget = nearestEnemy(g, i, false);
+  } else if (o === O_ADVANCE || o === O_RUN) {
+    const t = g.table;
+    // Uniform direction and distance from integer draws (a float() result could box).
+    const ang = (g.prng.below(1 << 20) / (1 << 20)) * 2 * Math.PI;
+    const d = (g.prng.below(1 << 20) / (1 << 20)) * (o === O_RUN ? 2 : 1) * (g.moveIn[i] + g.moveMod);
+    const w = t.width - g.r, h = t.height - g.r;
+    let x = t.px[i] + Math.cos(ang) * d, y = t.py[i] + Math.sin(ang) * d;
+    x = x < g.r ? g.r : x > w ? w : x;
+    y = y < g.r ? g.r : y > h ? h : y;
+    t.px[g.sp + 3] = x;
+    t.py[g.sp + 3] = y;
+    g.pickDest = g.sp + 3;
+  }
+}
+
+/** Picks uniformly among visible enemies that `flags` can shoot (−1: any visible, for Assault). */
+function randomVisibleEnemy(g: NcoGame, i: number, flags: number): void {
+  let m = 0;
+  for (let j = 0; j < g.n; j++) {
+    if (!g.alive[j] || g.side[j] === g.side[i] || !g.los(i, j)) continue;
+    if (flags >= 0 && bestWeapon(g, i, j, flags) === 0) continue;
+    g.list[m++] = j;
+  }
+  if (flags >= 0 && randomGrenade(g, i, flags, m)) return; // item 47: throws are legal choices too
+  g.pickTarget = m > 0 ? g.list[g.prng.below(m)] : -1;
+  if (g.pickTarget >= 0 && flags >= 0) g.pickWeapon = bestWeapon(g, i, g.pickTarget, flags);
+}
+
+/** The scripted procedure for one soldier's order. */
+function scriptedOrder(g: NcoGame, i: number): void {
+  const p = params(g, g.side[i]);
+  const ww = g.health[i] === 1;
+  const nc = noncombatant(g, i);
+  const move = g.moveIn[i] + g.moveMod;
+  g.pickTarget = -1;
+  if (objectiveOrder(g, i)) return; // pickups, carriers, Bomber, pilot, objective runners
+  // Near breakdown: steady the nerves first (item 21).
+  if (g.psyche[i] <= 1 && g.maxPsyche[i] > 2) { g.pickOrder = O_RALLY; return; }
+  if (nc) {
+    if (g.health[i] < g.maxHealth[i] || g.psyche[i] < g.maxPsyche[i]) { g.pickOrder = O_RALLY; return; }
+    const j = nearestEnemy(g, i, true);
+    if (j >= 0 || ww) { g.pickOrder = O_DOWN; return; }
+    return moveOrder(g, i, O_ADVANCE, move);
+  }
+  if (!ww) {
+    const a = p.aggression >= 0.5 ? assaultTarget(g, i, 2 * move) : -1;
+    if (a >= 0) { g.pickOrder = O_ASSAULT; g.pickTarget = a; return; }
+  }
+  const fireV = bestTarget(g, i, 0);
+  const fireT = g.pickTarget, fireW = g.pickWeapon;
+  // Cover Fire when the area around the best target is worth more than the aimed shot:
+  // several enemies, or enemies still to act whom a hit pins Down (item 22).
+  // (Not for weapons whose Fire already resolves as Cover Fire: a Fire order keeps the special action.)
+  if (!ww && !g.dogEvent && fireV > 0 && fireW !== W_GRENADE && !W_NO_COVER_FIRE[g.primary[i]] && !W_AS_COVER_FIRE[g.primary[i]] && g.primary[i] !== W_PISTOL) {
+    const cw = bestWeapon(g, i, fireT, F_COVER_ORDER);
+    if (cw !== 0 && cw === g.primary[i] && coverFireValue(g, i, fireT, cw) * 4 > fireV * 5) {
+      g.pickOrder = O_COVER_FIRE; g.pickTarget = fireT; g.pickWeapon = cw; return;
+    }
+  }
+  if (fireV >= (0.55 - 0.35 * p.aggression) * CHANCE_ONE || (fireV > 0 && (ww || p.coverPreference >= 0.5 && inCoverSpot(g, i)))) {
+    g.pickOrder = O_FIRE; g.pickTarget = fireT; g.pickWeapon = fireW; return;
+  }
+  if (ww) { g.pickOrder = fireV > 0 ? O_FIRE : O_RALLY; g.pickTarget = fireT; g.pickWeapon = fireW; return; }
+  const near = nearestEnemy(g, i, false);
+  const far = near >= 0 && g.dd[i * g.n + near] > move + 20;
+  moveOrder(g, i, far && p.aggression >= 0.5 ? O_RUN : O_ADVANCE, far && p.aggression >= 0.5 ? 2 * move : move);
+  if (g.pickOrder === O_ADVANCE && p.coverPreference >= 0.5 && inCoverSpot(g, i) && fireV <= 0) g.pickOrder = O_DOWN;
+}
+
+/**
+ * Value of a Cover Fire order by soldier i with weapon w aimed at soldier `aim`, in
+ * bestTarget's units: each soldier within the radius counts its hit chance, doubled for an
+ * enemy still to act (a hit pins him Down) and subtracted twice over for a friend.
+ */
+function coverFireValue(g: NcoGame, i: number, aim: number, w: number): number {
+  const reach = g.scn.rules.cover_fire_radius_in + (g.scn.rules.measure === 'edge' ? g.r : 0);
+  const row = aim * g.n;
+  let v = 0;
+  for (let k = 0; k < g.n; k++) {
+    if (k === i || !g.alive[k] || g.dd[row + k] > reach) continue;
+    const c = hitChance(g, i, k, w, F_COVER_ORDER) * 10;
+    if (g.side[k] === g.side[i]) v -= 2 * c;
+    else v += g.order[k] === O_NONE ? 2 * c : c;
+  }
+  return v;
+}
+
+/** Picks where to move: toward the enemy (aggression) or the best cover spot (cover preference). */
+function moveOrder(g: NcoGame, i: number, order: number, budget: number): void {
+  const p = params(g, g.side[i]);
+  g.pickOrder = order;
+  const od = objectiveMove(g, i); // scenario destination first; −2 holds the objective
+  if (od !== -1) { if (od === -2) g.pickOrder = O_DOWN; else g.pickDest = od; return; }
+  const spot = p.coverPreference >= 0.5 ? bestCoverSpot(g, i, budget) : -1;
+  if (spot >= 0) { g.pickDest = spot; return; }
+  const e = nearestEnemy(g, i, false);
+  if (e < 0) { g.pickOrder = O_DOWN; return; }
+  g.pickDest = e;
+}
+
+/** Chooses the next qualifying soldier of side s and his special action (items 29–32, R8). */
+export function chooseSpecial(g: NcoGame, s: number): void {
+  const p = params(g, s);
+  let i = -1, m = 0;
+  for (let k = 0; k < g.n; k++) {
+    const j = g.actOrder[k];
+    if (g.side[j] === s && g.specialDone[j] === 0 && qualifiesForSpecial(g, j)) { if (i < 0) i = j; g.list[m++] = j; }
+  }
+  g.pick = i;
+  if (i < 0) return;
+  if (p.kind === POL_RANDOM) {
+    i = g.pick = g.list[g.prng.below(m)];
+    const nc = noncombatant(g, i);
+    let n = 0;
+    g.opts[n++] = SA_MEND;
+    if (g.turn < g.scn.rules.turns) g.opts[n++] = SA_AMBUSH;
+    if (!nc && bestTarget(g, i, F_FOCUS) > 0) g.opts[n++] = SA_FOCUS_FIRE;
+    if (!nc && nearestEnemy(g, i, true) >= 0) g.opts[n++] = SA_ASSAULT;
+    g.pickOrder = g.opts[g.prng.below(n)];
+    if (g.pickOrder === SA_FOCUS_FIRE) randomVisibleEnemy(g, i, F_FOCUS);
+    else if (g.pickOrder === SA_ASSAULT) randomVisibleEnemy(g, i, -1);
+    return;
+  }
+  const nc = noncombatant(g, i);
+  const move = g.moveIn[i] + g.moveMod;
+  if (!nc && p.aggression >= 0.5 && g.health[i] > 1) {
+    const a = assaultTarget(g, i, move);
+    if (a >= 0) { g.pickOrder = SA_ASSAULT; g.pickTarget = a; return; }
+  }
+  const v = nc ? 0 : bestTarget(g, i, F_FOCUS);
+  if (v >= 0.3 * CHANCE_ONE) { g.pickOrder = SA_FOCUS_FIRE; return; }
+  if (!nc && g.turn < g.scn.rules.turns && p.ambushPreference > 0 && g.prng.below(1 << 20) < p.ambushPreference * (1 << 20)) { g.pickOrder = SA_AMBUSH; return; }
+  if (v > 0) { g.pickOrder = SA_FOCUS_FIRE; return; }
+  g.pickOrder = SA_MEND;
+}
+
+/** Mend (item 31): −1 for option A (self), else the friend within 3" to encourage (option B). */
+export function mendChoice(g: NcoGame, i: number): number {
+  let best = -1, bestNeed = 1;
+  for (let j = 0; j < g.n; j++) {
+    if (j === i || !g.alive[j] || g.side[j] !== g.side[i]) continue;
+    if (g.rd[i * g.n + j] > 3) continue;
+    const need = g.maxPsyche[j] - g.psyche[j];
+    if (need > bestNeed) { bestNeed = need; best = j; }
+  }
+  const selfNeed = g.maxHealth[i] - g.health[i] + g.maxPsyche[i] - g.psyche[i];
+  if (params(g, g.side[i]).kind === POL_RANDOM) return best >= 0 && g.prng.below(2) === 0 ? best : -1;
+  return best >= 0 && bestNeed >= selfNeed ? best : -1;
+}
+
+/** The shot after an Advance move (item 24): scripted takes the best, random any legal one. */
+export function chooseAdvanceShot(g: NcoGame, i: number): void {
+  if (noncombatant(g, i)) { g.pickTarget = -1; return; }
+  if (params(g, g.side[i]).kind === POL_RANDOM) {
+    if (g.prng.below(2) === 0) { g.pickTarget = -1; return; }
+    return randomVisibleEnemy(g, i, F_ADVANCE);
+  }
+  bestTarget(g, i, F_ADVANCE);
+}
+
+/** The Focus Fire target (item 29). */
+export function chooseFocusShot(g: NcoGame, i: number): void {
+  // chooseSpecial picked Focus Fire with a target and weapon just now (nothing has moved
+  // since), so keep them rather than search again.
+  if (g.pickTarget >= 0 && g.alive[g.pickTarget] && g.pickWeapon !== 0) return;
+  bestTarget(g, i, F_FOCUS);
+}
+
+/**
+ * Where a move toward `dest` stops: at half weapon range from an enemy soldier, or on a
+ * point. Written into g.router.arg[0] for moveSoldier (a returned double would box).
+ */
+export function setMoveStop(g: NcoGame, i: number, dest: number): void {
+  if (dest >= g.n) { g.router.arg[0] = 0; return; }
+  const w = g.primary[i] === 0 ? W_PISTOL : g.primary[i];
+  g.router.arg[0] = g.scn.weapons.range[w] / 2 + 2 * g.r;
+}

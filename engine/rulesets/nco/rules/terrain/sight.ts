@@ -1,0 +1,92 @@
+import type { Table } from '../../../../geometry/table.ts';
+import { COVER, EPS, NEG_EPS, OBSCURING } from '../../../../geometry/flags.ts';
+
+// Line of sight, cover and high ground on the engine's table (R1, items 38, 66–68, 70).
+// Every function takes point-slot indices, so no coordinate crosses a call.
+
+/** R1 parameters of sight and cover (rules.edge_window_in, cover_proximity_in), in inches. */
+export class SightRules {
+  edgeWindow = 1;
+  coverProximity = 2;
+}
+
+/** Is point `slot` within edgeWindow of polygon edge e (distance to the edge segment)? */
+export function nearEdge(t: Table, s: SightRules, e: number, slot: number): boolean {
+  const wx = t.px[slot] - t.vx[e], wy = t.py[slot] - t.vy[e];
+  const ex = t.ex[e], ey = t.ey[e];
+  const u = Math.min(Math.max((wx * ex + wy * ey) / (ex * ex + ey * ey), 0), 1);
+  const qx = wx - u * ex, qy = wy - u * ey;
+  return qx * qx + qy * qy <= s.edgeWindow * s.edgeWindow + EPS;
+}
+
+/**
+ * R1 line of sight between the centres of a and b. An obscuring polygon crossed by the
+ * segment blocks it, unless the model inside it is within edgeWindow of the edge the
+ * segment leaves (or enters) through. Two models inside the same obscuring polygon see
+ * each other (one room, one wood).
+ */
+export function lineOfSight(t: Table, s: SightRules, a: number, b: number): boolean {
+  if (!t.setSeg(a, b)) return true;
+  const len = t.seg[4];
+  for (let p = 0; p < t.polygonCount; p++) {
+    if ((t.pFlags[p] & OBSCURING) === 0 || !t.segBoxHits(p) || !t.clip(p)) continue;
+    const aIn = t.ct[0] * len < NEG_EPS;
+    const bIn = (t.ct[1] - 1) * len > EPS;
+    if (aIn) {
+      if (bIn) continue;
+      if (!nearEdge(t, s, t.ce[1], a)) return false;
+    } else if (!bIn || !nearEdge(t, s, t.ce[0], b)) return false;
+  }
+  return true;
+}
+
+/**
+ * R1 cover for `target` shot at by `shooter` (assumes `los` is true): the target's
+ * centre is inside a cover polygon, or the segment crosses a cover or obscuring polygon
+ * within coverProximity of the target, or another alive model's base (alive[i] != 0,
+ * i < nModels, not shooter or target) overlaps the segment.
+ */
+export function inCoverOf(t: Table, sr: SightRules, shooter: number, target: number, alive: Uint8Array, nModels: number): boolean {
+  const s = t.seg;
+  // A (near) zero-length line (shooter on the target's spot): cover only if the target's
+  // centre is inside a cover polygon. That test runs on every call, the result is used only
+  // then: operations first met on this rare path have no type feedback and deopt the caller.
+  const point = !t.setSeg(shooter, target);
+  t.q[0] = t.px[target];
+  t.q[1] = t.py[target];
+  const len = s[4];
+  const near = sr.coverProximity + EPS;
+  for (let p = 0; p < t.polygonCount; p++) {
+    const f = t.pFlags[p];
+    if ((f & (COVER | OBSCURING)) === 0) continue;
+    const inside = (f & COVER) !== 0 && t.insideQ(p);
+    if (point) {
+      if (inside) return true;
+      continue;
+    }
+    if (!t.segBoxHits(p) || !t.clip(p)) continue;
+    const t1 = Math.min(t.ct[1], 1);
+    if ((1 - t1) * len <= near) return true;
+  }
+  if (point) return false;
+  const ax = s[0], ay = s[1], dx = s[2], dy = s[3];
+  const inv = 1 / (len * len);
+  const r2 = t.baseRadius * t.baseRadius;
+  const px = t.px, py = t.py;
+  for (let i = 0; i < nModels; i++) {
+    if (alive[i] === 0 || i === shooter || i === target) continue;
+    const wx = px[i] - ax, wy = py[i] - ay;
+    const u = Math.min(Math.max((wx * dx + wy * dy) * inv, 0), 1);
+    const qx = wx - u * dx, qy = wy - u * dy;
+    if (qx * qx + qy * qy < r2) return true;
+  }
+  return false;
+}
+
+/** Item 70: the shooter stands at least `threshold` inches above the target. */
+export function highGround(t: Table, shooter: number, target: number, threshold: number): boolean {
+  t.elevQ(target);
+  const ht = t.q[2];
+  t.elevQ(shooter);
+  return t.q[2] - ht >= threshold - EPS;
+}
