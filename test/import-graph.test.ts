@@ -166,3 +166,32 @@ describe('engine/ import graph', () => {
     expect(bad).toEqual([]);
   });
 });
+
+/**
+ * The top-level folders depend one way (DESIGN.md, "Layout"): cli → sim, analysis, reports →
+ * resultsdoc → engine. Read from the same static imports, over every top-level source folder.
+ */
+const LAYERS: Record<string, string[]> = {
+  cli: ['sim', 'analysis', 'reports', 'resultsdoc', 'engine'],
+  sim: ['resultsdoc', 'engine'],
+  reports: ['analysis', 'resultsdoc', 'engine'],
+  analysis: ['resultsdoc', 'engine'],
+  resultsdoc: ['engine'],
+  engine: [],
+};
+
+describe('top-level folders', () => {
+  it('import only the folders below them (cli → sim, analysis, reports → resultsdoc → engine)', () => {
+    const bad: string[] = [];
+    for (const [top, allowed] of Object.entries(LAYERS)) {
+      for (const f of tsFiles(join(ROOT, top))) {
+        for (const { spec, line } of importsOf(readFileSync(f, 'utf8'))) {
+          if (!spec.startsWith('.')) continue;
+          const to = relative(ROOT, resolve(dirname(f), spec)).split(sep)[0];
+          if (to !== top && !allowed.includes(to)) bad.push(`${rel(f)}:${line} imports ${to}/ (${top}/ may import ${allowed.join(', ') || 'nothing outside itself'})`);
+        }
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+});
