@@ -35,22 +35,60 @@ export interface PoolRun {
 }
 
 /**
- * Runs every task on a fresh piscina pool of `threads` threads and destroys it at the end.
+ * A long-lived pool of `threads` chunk-playing threads: runOnPool drives a fixed list of
+ * tasks through one, and a queue worker (sim/queue/serve.ts) plays the chunks it pulls from
+ * Redis on one. Bad input met in a thread comes back as a ConfigError, as on the main thread.
+ *
+ * Tasks start in the order they are given. piscina's own queue does not promise that (a
+ * task given while a thread frees up can overtake one already waiting, so one early chunk
+ * could wait until the end of a run, and with it the ordered merge, checkpoints and the
+ * progress bar): piscina gets at most one task per thread, the rest wait here, first in
+ * first out, and a finished task hands its thread straight to the next.
+ */
+export class ChunkPool {
+  private readonly pool: Piscina<ChunkTask, ArrayBuffer | ChunkConfigError>;
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(workerFile: string | URL, readonly threads: number) {
+    const filename = workerFile instanceof URL ? fileURLToPath(workerFile) : workerFile;
+    this.pool = new Piscina<ChunkTask, ArrayBuffer | ChunkConfigError>({ filename, minThreads: threads, maxThreads: threads, idleTimeout: 60_000 });
+  }
+
+  /** Plays one chunk; its accumulators (and rows) come back by transfer. */
+  async run(task: ChunkTask, signal?: AbortSignal): Promise<Float64Array> {
+    if (this.running < this.threads) this.running++;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      const out = await this.pool.run(task, signal ? { signal } : {});
+      if (!(out instanceof ArrayBuffer)) throw new ConfigError(out.configError.path, out.configError.value, out.configError.allowed);
+      return new Float64Array(out);
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+
+  destroy(): Promise<void> {
+    return this.pool.destroy();
+  }
+}
+
+/**
+ * Runs every task on a fresh ChunkPool of `threads` threads and destroys it at the end.
  * At most a few tasks per thread are in flight, which bounds how many out-of-order
  * results can wait for the ordered merge.
  */
 export async function runOnPool({ workerFile, threads, tasks, onResult, stop, halt, cancel }: PoolRun): Promise<void> {
-  const filename = workerFile instanceof URL ? fileURLToPath(workerFile) : workerFile;
-  const pool = new Piscina<ChunkTask, ArrayBuffer | ChunkConfigError>({ filename, minThreads: threads, maxThreads: threads, idleTimeout: 60_000 });
+  const pool = new ChunkPool(workerFile, threads);
   let next = 0;
   let failed = false;
   const lane = async (): Promise<void> => {
     while (!failed && next < tasks.length && !stop?.() && !halt?.aborted) {
       const i = next++;
       try {
-        const out = await pool.run(tasks.at(i)!, cancel ? { signal: cancel } : {});
-        if (!(out instanceof ArrayBuffer)) throw new ConfigError(out.configError.path, out.configError.value, out.configError.allowed);
-        onResult(i, new Float64Array(out));
+        onResult(i, await pool.run(tasks.at(i)!, cancel));
       } catch (e) {
         if (cancel?.aborted) return; // dropped on purpose: the caller keeps what was merged
         failed = true;
