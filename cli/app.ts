@@ -9,8 +9,9 @@ import { reportCommand } from './report.ts';
 import { balanceCommand } from './balance.ts';
 import { oddsCommand } from './odds.ts';
 import { mergeCommand } from './merge.ts';
+import { workerCommand } from './worker.ts';
 
-const COMMANDS = ['run', 'schema', 'export', 'check', 'report', 'balance', 'odds', 'merge'];
+const COMMANDS = ['run', 'schema', 'export', 'check', 'report', 'balance', 'odds', 'merge', 'worker'];
 /** Arguments that take a list; yargs turns any other flag given twice into a list too. */
 const LIST_ARGS = new Set(['_', '$0', 'shards']);
 
@@ -43,6 +44,7 @@ export async function main(args: string[]): Promise<number> {
     .command(balanceCommand)
     .command(oddsCommand)
     .command(mergeCommand)
+    .command(workerCommand)
     .middleware(refuseRepeatedFlags)
     .demandCommand(1, 'name a command')
     .recommendCommands()

@@ -4,6 +4,8 @@ import { ConfigError } from '../engine/errors.ts';
 import type { ShardInfo, TargetErrorInfo } from '../resultsdoc/format.ts';
 import type { Summary } from '../resultsdoc/summary.ts';
 import { JobInterrupted, runJob } from '../sim/job.ts';
+import { redisTarget } from '../sim/queue/url.ts';
+import { shardFromEnv } from '../sim/shard-auto.ts';
 import { parseShard } from '../sim/shards.ts';
 import { DEFAULT_MAX_GAMES } from '../sim/target-error.ts';
 import { intFlag } from './errors.ts';
@@ -25,6 +27,7 @@ interface RunArgs {
   shard?: unknown;
   checkpoint?: string;
   checkpointSeconds: unknown;
+  queue?: string;
 }
 
 // games/seed/workers have no yargs `type`: a number type turns "abc" into NaN and loses
@@ -36,7 +39,8 @@ function builder(y: Argv): Argv<RunArgs> {
     .option('target-error', { describe: "keep playing 500-game chunks until each side's 95% win-rate interval is at most ±E (e.g. 0.005)", requiresArg: true })
     .option('max-games', { describe: 'stop a --target-error run here even if the target is not met', defaultDescription: String(DEFAULT_MAX_GAMES), requiresArg: true })
     .option('record', { type: 'string', choices: ['games'], describe: 'also store one row per game beside DIR/results.json (needs --out; see docs/csv.md)', requiresArg: true })
-    .option('shard', { describe: 'play only shard K of N of the run (e.g. 2/4), for `squadsim merge` to combine', requiresArg: true })
+    .option('shard', { describe: 'play only shard K of N of the run (e.g. 2/4), for `squadsim merge` to combine; `auto`: K and N from the batch scheduler (docs/distributed.md)', requiresArg: true })
+    .option('queue', { type: 'string', describe: 'coordinate: queue the chunks on this Redis (redis://[user:password@]host[:port][/db], rediss:// for TLS; given empty: REDIS_URL) for `squadsim worker` processes to play, and write the same results as a local run' })
     .option('checkpoint', { type: 'string', describe: 'save progress to FILE now and then; rerunning the same command resumes from it (deleted when the run completes)', requiresArg: true })
     .option('checkpoint-seconds', { describe: 'seconds between checkpoint saves', default: 30, requiresArg: true })
     .option('seed', { alias: 's', describe: 'master seed, 0..4294967295', default: 1, requiresArg: true })
@@ -48,17 +52,23 @@ function builder(y: Argv): Argv<RunArgs> {
     .example('$0 run --target-error 0.005 --json', 'play until both win rates are known to ±0.5%')
     .example('$0 run --games 20000 --record games --out out/', 'also store per-game rows (squadsim export --table games)')
     .example('$0 run --games 10000000 --checkpoint run.ckpt --out out/', 'a long run that survives an interruption: rerun the same command to resume')
-    .example('$0 run --games 1000000 --shard 1/4 --out shard1/', 'the first quarter of a run; `squadsim merge shard*/results.json --out all/`') as unknown as Argv<RunArgs>;
+    .example('$0 run --games 1000000 --shard 1/4 --out shard1/', 'the first quarter of a run; `squadsim merge shard*/results.json --out all/`')
+    .example('$0 run my.json --games 2000000 --queue redis://redis.lan:6379 --out out/', 'have `squadsim worker` processes on other machines play it (docs/distributed.md)') as unknown as Argv<RunArgs>;
 }
 
 /** Signals that stop a run the way Ctrl-C does; the exit code is 128 + the signal's number. */
 const STOP_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
+/** The exit code of a command stopped by a signal: 128 + its number (130 for SIGINT). */
+export function signalExitCode(reason: unknown): number {
+  return 128 + (osConstants.signals[reason as NodeJS.Signals] ?? 2);
+}
+
 /**
  * While `work` runs: the first stop signal halts the run (no new chunks; those in flight
  * finish and are saved to the checkpoint), a second drops the chunks in flight as well.
  */
-async function stoppable<T>(work: (halt: AbortSignal, cancel: AbortSignal) => Promise<T>): Promise<T> {
+export async function stoppable<T>(work: (halt: AbortSignal, cancel: AbortSignal) => Promise<T>): Promise<T> {
   const halt = new AbortController(), cancel = new AbortController();
   const onSignal = (sig: NodeJS.Signals): void => {
     if (!halt.signal.aborted) {
@@ -78,6 +88,10 @@ async function stoppable<T>(work: (halt: AbortSignal, cancel: AbortSignal) => Pr
 function interruptedText(e: JobInterrupted, upTo: boolean): string {
   const { reason, gamesDone, chunksDone, plannedGames } = e.run;
   const head = `squadsim: interrupted by ${String(reason)} after ${gamesDone} of ${upTo ? 'at most ' : ''}${plannedGames} games`;
+  if (e.queue !== undefined) {
+    const kept = e.saveError ? `the merged chunks could not be saved (${e.saveError.message}), but their results stay` : `saved them (${chunksDone} chunks)`;
+    return `${head}; ${kept} in the queue ${e.queue}, where the workers go on playing the rest: rerun the same command to resume\n`;
+  }
   if (e.checkpoint === undefined) return `${head}; nothing was saved (no --checkpoint FILE was asked for: add one to make a long run resumable)\n`;
   if (e.saveError) return `${head}; the checkpoint ${e.checkpoint} could not be saved (${e.saveError.message}): those games are lost\n`;
   return `${head}; saved them (${chunksDone} chunks) to the checkpoint ${e.checkpoint}: rerun the same command to resume\n`;
@@ -87,10 +101,12 @@ async function handler(argv: ArgumentsCamelCase<RunArgs>): Promise<void> {
   const targetError = argv.targetError === undefined ? undefined : fractionFlag('target-error', argv.targetError);
   const games = argv.games === undefined ? (targetError === undefined ? DEFAULT_GAMES : TARGET_MIN_GAMES) : intFlag('games', argv.games, 1, Number.MAX_SAFE_INTEGER, 'a positive integer');
   const seed = intFlag('seed', argv.seed, 0, 0xffffffff, 'an integer from 0 to 4294967295');
-  const workers = argv.workers === undefined ? availableParallelism() : intFlag('workers', argv.workers, 0, 1024, 'an integer from 0 to 1024');
+  const queue = argv.queue === undefined ? undefined : { target: redisTarget(argv.queue, '--queue'), flag: '--queue' };
+  if (queue && argv.workers !== undefined) throw new ConfigError('--workers', argv.workers, 'cannot be used with --queue: the coordinator plays no games; give --workers to each `squadsim worker`');
+  const workers = queue ? 0 : argv.workers === undefined ? availableParallelism() : intFlag('workers', argv.workers, 0, 1024, 'an integer from 0 to 1024');
   if (argv.maxGames !== undefined && targetError === undefined) throw new ConfigError('--max-games', argv.maxGames, 'is only used with --target-error E');
   const maxGames = argv.maxGames === undefined ? undefined : intFlag('max-games', argv.maxGames, games, Number.MAX_SAFE_INTEGER, `an integer >= --games (${games})`);
-  const shard = argv.shard === undefined ? undefined : parseShard(String(argv.shard));
+  const shard = argv.shard === undefined ? undefined : String(argv.shard).trim() === 'auto' ? autoShard() : parseShard(String(argv.shard));
   const checkpointSeconds = intFlag('checkpoint-seconds', argv.checkpointSeconds, 1, 86_400, 'a whole number of seconds from 1 to 86400');
   const job = (halt: AbortSignal, cancel: AbortSignal) => runJob({
     games, seed, workers, progress: !argv.json, checkpointSeconds, halt, cancel,
@@ -101,6 +117,8 @@ async function handler(argv: ArgumentsCamelCase<RunArgs>): Promise<void> {
     ...(argv.record !== undefined ? { recordGames: true } : {}),
     ...(shard ? { shard } : {}),
     ...(argv.checkpoint !== undefined ? { checkpoint: argv.checkpoint } : {}),
+    ...(queue ? { queue } : {}),
+    onNotice: (message) => process.stderr.write(`squadsim: ${message}\n`),
     onResume: (chunks) => process.stderr.write(`squadsim: resuming from ${argv.checkpoint}: ${chunks} chunk(s) already played\n`),
     onWarning: (message) => process.stderr.write(`squadsim: warning: ${message}\n`),
   });
@@ -110,11 +128,18 @@ async function handler(argv: ArgumentsCamelCase<RunArgs>): Promise<void> {
   } catch (e) {
     if (!(e instanceof JobInterrupted)) throw e;
     process.stderr.write(interruptedText(e, targetError !== undefined));
-    process.exitCode = 128 + (osConstants.signals[e.run.reason as NodeJS.Signals] ?? 2);
+    process.exitCode = signalExitCode(e.run.reason);
     return;
   }
   if (run.targetError && !run.targetError.reached) process.stderr.write(`squadsim: warning: ${targetLine(run.targetError, run.games)}\n`);
-  process.stdout.write(argv.json ? JSON.stringify(run.summary) + '\n' : humanTable(run.summary, run.workers, argv.out, run.targetError, run.shard));
+  process.stdout.write(argv.json ? JSON.stringify(run.summary) + '\n' : humanTable(run.summary, queue ? undefined : run.workers, argv.out, run.targetError, run.shard));
+}
+
+/** `--shard auto`: K/N from the batch scheduler's environment (sim/shard-auto.ts), said on stderr. */
+function autoShard(): { index: number; count: number } {
+  const { index, count, source } = shardFromEnv(process.env);
+  process.stderr.write(`squadsim: --shard auto: shard ${index}/${count} (${source})\n`);
+  return { index, count };
 }
 
 /** A number strictly between 0 and 0.5 (a win-rate half-width), as a ConfigError otherwise. */

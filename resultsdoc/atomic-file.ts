@@ -23,12 +23,13 @@ export function tempBeside(path: string): string {
   }
   for (const n of names) {
     const m = TEMP_NAME.exec(n);
-    if (m && m[1] === name && !alive(Number(m[2]))) rmSync(join(dir, n), { force: true });
+    if (m && m[1] === name && !processAlive(Number(m[2]))) rmSync(join(dir, n), { force: true });
   }
   return join(dir, `.${name}.${process.pid}.${Date.now()}.tmp`);
 }
 
-function alive(pid: number): boolean {
+/** Whether a process of this machine with that pid is running (EPERM: it is, under another user). */
+export function processAlive(pid: number): boolean {
   if (pid === process.pid) return true;
   try {
     process.kill(pid, 0);

@@ -1,5 +1,6 @@
 // Bundles the TypeScript entry points into dist/ with esbuild.
-// Packages stay external (piscina must load its own worker files), so dist/ holds only our code.
+// Packages stay external (piscina must load its own worker files; bullmq and ioredis, which
+// the queue mode uses, are left as npm installed them), so dist/ holds only our code.
 import { build } from 'esbuild';
 import { chmodSync } from 'node:fs';
 

@@ -60,7 +60,6 @@ const docSchema = z.looseObject({
  * (exit 2, nothing run) when it is unreadable, edited, damaged or belongs to another run.
  */
 export function readCheckpoint(path: string, key: CheckpointKey, layout: RecordLayout): Resume | undefined {
-  const bad = (why: string): ConfigError => new ConfigError('--checkpoint', path, `${why}; delete it to start afresh`);
   let raw: unknown;
   try {
     raw = readJsonFile(path, { field: '--checkpoint', allowed: 'expected a checkpoint file or none' });
@@ -68,14 +67,24 @@ export function readCheckpoint(path: string, key: CheckpointKey, layout: RecordL
     if (e instanceof MissingFileError) return undefined;
     throw e;
   }
+  return checkCheckpoint(raw, key, layout, '--checkpoint', path);
+}
+
+/**
+ * The resume point in a parsed checkpoint document (a file, or the merged prefix a queue
+ * run keeps in Redis), after checking its seal, that it belongs to the run `key` and that
+ * it holds what a prefix of that run can hold. Anything else is a ConfigError on `field`.
+ */
+export function checkCheckpoint(raw: unknown, key: CheckpointKey, layout: RecordLayout, field: string, shown: string): Resume {
+  const bad = (why: string): ConfigError => new ConfigError(field, shown, `${why}; delete it to start afresh`);
   if ((raw as { schema?: unknown } | null)?.schema !== CHECKPOINT_SCHEMA) throw bad(`is not a ${CHECKPOINT_SCHEMA} file`);
-  checkSeal(raw, '--checkpoint', path, 'a checkpoint (delete it to start afresh)');
+  checkSeal(raw, field, shown, 'a checkpoint (delete it to start afresh)');
   const doc = raw as CheckpointDoc;
   const want: Record<string, unknown> = { ...key, version: packageVersion(), chunkGames: CHUNK_GAMES };
   for (const [k, v] of Object.entries(want)) {
     const got = (doc as unknown as Record<string, unknown>)[k];
     if (JSON.stringify(got) !== JSON.stringify(v)) {
-      throw new ConfigError('--checkpoint', path, `belongs to another run (${k} ${JSON.stringify(got)}, this run ${JSON.stringify(v)}); use another path or delete it`);
+      throw new ConfigError(field, shown, `belongs to another run (${k} ${JSON.stringify(got)}, this run ${JSON.stringify(v)}); use another path or delete it`);
     }
   }
   try {

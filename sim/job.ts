@@ -14,6 +14,8 @@ import { checkpointWriter, readCheckpoint, removeCheckpoint, type CheckpointKey 
 import { loadConfig } from './config.ts';
 import { resultsDocOf, RunInterrupted, runSimulation, type RunResult } from './run.ts';
 import type { ProgressFn } from './progress.ts';
+import { QueueCoordinator } from './queue/coordinator.ts';
+import type { RedisTarget } from './queue/url.ts';
 import { shardRange } from './shards.ts';
 import { DEFAULT_MAX_GAMES } from './target-error.ts';
 
@@ -45,6 +47,13 @@ export interface JobOptions {
   halt?: AbortSignal;
   /** Aborted after `halt`: drop the chunks in flight instead of finishing them. */
   cancel?: AbortSignal;
+  /**
+   * Have `squadsim worker` processes play the chunks through a BullMQ queue on this Redis
+   * (sim/queue/coordinator.ts) instead of local threads; `flag` names where the address came from.
+   */
+  queue?: { target: RedisTarget; flag: string; saveSeconds?: number; pollMs?: number };
+  /** What a queue run is doing (queued, resuming, waiting for workers). */
+  onNotice?: (message: string) => void;
 }
 
 export interface JobResult {
@@ -61,6 +70,8 @@ export class JobInterrupted extends Error {
     readonly checkpoint: string | undefined,
     /** Why the checkpoint could not be saved (then the games played are lost). */
     readonly saveError: Error | undefined,
+    /** The queue of a queue run: it keeps the chunks played so far. */
+    readonly queue?: string,
   ) {
     super(run.message);
     this.name = 'JobInterrupted';
@@ -73,6 +84,12 @@ export async function runJob(o: JobOptions): Promise<JobResult> {
   if (o.recordGames && o.out === undefined) throw new ConfigError('--record', 'games', 'needs --out DIR: the rows are stored beside DIR/results.json');
   if (o.shard && targetError !== undefined) throw new ConfigError('--shard', `${o.shard.index}/${o.shard.count}`, 'cannot be used with --target-error (where a run stops depends on every chunk before it)');
   if (o.shard) shardRange(games, o.shard.index, o.shard.count); // too many shards for the games: exit 2 before any work
+  if (o.queue) {
+    // (--workers with --queue is refused by the CLI, where it is known whether it was given.)
+    if (targetError !== undefined) throw new ConfigError('--target-error', targetError, 'cannot be used with --queue (where such a run stops depends on every chunk before it); give --games N, or run it locally');
+    if (o.recordGames) throw new ConfigError('--record', 'games', 'cannot be used with --queue (per-game rows are not carried through the queue); record them in a local run, or with --shard K/N and merge');
+    if (o.checkpoint !== undefined) throw new ConfigError('--checkpoint', o.checkpoint, 'cannot be used with --queue: the queue keeps the merged chunks in Redis, and rerunning the same command resumes from them');
+  }
   if (o.checkpoint !== undefined && o.recordGames) throw new ConfigError('--checkpoint', o.checkpoint, 'cannot be used with --record games (the per-game rows are not checkpointed)');
   if (o.checkpoint !== undefined) {
     try {
@@ -90,35 +107,44 @@ export async function runJob(o: JobOptions): Promise<JobResult> {
     ruleset: loaded.ruleset.id, configHash: configHash(loaded.scn.normalized), seed, games,
     maxGames: maxGames ?? null, targetError: targetError ?? null, shard: o.shard ?? null,
   };
-  const resume = o.checkpoint !== undefined ? readCheckpoint(o.checkpoint, key, loaded.scn.plan.layout) : undefined;
-  if (resume) o.onResume?.(resume.nextChunk);
   const warn = o.onWarning ?? (() => {});
-  const saver = o.checkpoint !== undefined ? checkpointWriter(o.checkpoint, key, o.checkpointSeconds ?? 30, resume?.elapsedSeconds ?? 0, warn) : undefined;
-  const rows = o.recordGames ? openRows(o.out!, width) : undefined;
-  let run: RunResult;
+  // A queue run resumes from what its queue holds; connecting (exit 2 when Redis cannot be used) comes after the config compiled.
+  const queue = o.queue ? await QueueCoordinator.open({ ...o.queue, onNotice: o.onNotice ?? (() => {}), onWarning: warn }, loaded, key) : undefined;
   try {
-    run = await runSimulation({
-      config: loaded, games, seed, workers,
-      ...(o.progress !== undefined ? { progress: o.progress } : {}),
-      ...(o.shard ? { shard: o.shard } : {}),
-      ...(resume ? { resume } : {}),
-      ...(saver ? { onMerged: saver.onMerged } : {}),
-      ...(targetError !== undefined ? { targetError, maxGames } : {}),
-      ...(rows ? { onRows: (r: Float64Array) => rows.append(r) } : {}),
-      ...(o.halt ? { halt: o.halt } : {}),
-      ...(o.cancel ? { cancel: o.cancel } : {}),
-    });
-  } catch (e) {
-    rows?.abort();
-    if (!(e instanceof RunInterrupted)) throw e;
-    throw new JobInterrupted(e, o.checkpoint, saver?.saveNow(e.chunksDone, e.acc));
+    const resume = queue ? queue.resume : o.checkpoint !== undefined ? readCheckpoint(o.checkpoint, key, loaded.scn.plan.layout) : undefined;
+    if (resume && !queue) o.onResume?.(resume.nextChunk);
+    const saver = queue ?? (o.checkpoint !== undefined ? checkpointWriter(o.checkpoint, key, o.checkpointSeconds ?? 30, resume?.elapsedSeconds ?? 0, warn) : undefined);
+    const rows = o.recordGames ? openRows(o.out!, width) : undefined;
+    let run: RunResult;
+    try {
+      run = await runSimulation({
+        config: loaded, games, seed, workers,
+        ...(o.progress !== undefined ? { progress: o.progress } : {}),
+        ...(o.shard ? { shard: o.shard } : {}),
+        ...(resume ? { resume } : {}),
+        ...(saver ? { onMerged: saver.onMerged } : {}),
+        ...(queue ? { execute: queue.execute } : {}),
+        ...(targetError !== undefined ? { targetError, maxGames } : {}),
+        ...(rows ? { onRows: (r: Float64Array) => rows.append(r) } : {}),
+        ...(o.halt ? { halt: o.halt } : {}),
+        ...(o.cancel ? { cancel: o.cancel } : {}),
+      });
+    } catch (e) {
+      rows?.abort();
+      if (!(e instanceof RunInterrupted)) throw e;
+      throw new JobInterrupted(e, o.checkpoint, await saver?.saveNow(e.chunksDone, e.acc), queue?.name);
+    }
+    const resultsPath = o.out !== undefined ? writeOut(o.out, run, rows) : undefined;
+    if (o.checkpoint !== undefined) {
+      const err = removeCheckpoint(o.checkpoint);
+      if (err) warn(`the run is complete, but its checkpoint ${o.checkpoint} could not be removed (${err.message}); delete it by hand`);
+    }
+    const err = await queue?.finish();
+    if (err) warn(`the run is complete, but its queue ${queue!.name} could not be cleaned up (${err.message}); its keys stay in Redis`);
+    return { run, ...(resultsPath ? { resultsPath } : {}) };
+  } finally {
+    await queue?.close();
   }
-  const resultsPath = o.out !== undefined ? writeOut(o.out, run, rows) : undefined;
-  if (o.checkpoint !== undefined) {
-    const err = removeCheckpoint(o.checkpoint);
-    if (err) warn(`the run is complete, but its checkpoint ${o.checkpoint} could not be removed (${err.message}); delete it by hand`);
-  }
-  return { run, ...(resultsPath ? { resultsPath } : {}) };
 }
 
 /** Fails early (exit 2, nothing run or written) when --out cannot become a writable folder. */

@@ -6,7 +6,7 @@ import { loadConfig, type LoadedConfig } from './config.ts';
 import { configHash } from '../resultsdoc/hash.ts';
 import { buildResultsDoc, type ResultsDoc, type ShardInfo, type TargetErrorInfo } from '../resultsdoc/format.ts';
 import { buildSummary, type Summary } from '../resultsdoc/summary.ts';
-import { executeChunks } from './execute.ts';
+import { executeChunks, type ChunkPlan } from './execute.ts';
 import { packageVersion } from './paths.ts';
 import { makeProgress, type ProgressFn } from './progress.ts';
 import { shardRange } from './shards.ts';
@@ -58,6 +58,12 @@ export interface RunOptions {
   halt?: AbortSignal;
   /** Aborted after `halt`: drop the chunks in flight too. */
   cancel?: AbortSignal;
+  /**
+   * Plays the planned chunks somewhere else (run --queue: sim/queue/coordinator.ts) instead of
+   * on this machine's threads; it reports results through plan.onResult like executeChunks,
+   * and the merge, resume, progress and summary stay the same.
+   */
+  execute?: (plan: ChunkPlan) => Promise<void>;
 }
 
 /** A run stopped by `halt` before its end, with the chunks merged until then (a prefix). */
@@ -159,7 +165,7 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
   // No point starting more threads than there are chunks.
   const threads = Math.min(workers, tasks.length);
   try {
-    await executeChunks({
+    await (opts.execute ?? executeChunks)({
       tasks, threads, onResult, ...(opts.workerFile ? { workerFile: opts.workerFile } : {}), ...(targetError !== undefined ? { stop } : {}),
       ...(opts.halt ? { halt: opts.halt } : {}), ...(opts.cancel ? { cancel: opts.cancel } : {}),
     });

@@ -97,7 +97,8 @@ export default function chunkWorker(task: ChunkTask): ArrayBuffer | ChunkConfigE
   }
 }
 
-function cloneable(v: unknown): unknown {
+/** `v` if it survives structuredClone (a worker's message), else its string form. */
+export function cloneable(v: unknown): unknown {
   try {
     return structuredClone(v);
   } catch {
