@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { IMPASSABLE, DIFFICULT, Table, mapSchema } from '../engine/geometry/table.ts';
 import { describeMap } from '../engine/geometry/map.ts';
-import { MapGenerator, generateMap } from '../engine/rulesets/nco/rules/terrain/mapgen.ts';
+import { MapGenerator, type MapGenOptions } from '../engine/rulesets/nco/rules/terrain/mapgen.ts';
 import { NcoTable } from './nco-table.ts';
 import { Rng } from '../engine/rng.ts';
+
+/** One generator reused across calls, as a worker reuses it across games. */
+const generator = new MapGenerator();
+const generateMap = (router: NcoTable['router'], rng: Rng, opts: MapGenOptions): void => generator.generate(router, rng, opts);
 
 function newTable(): NcoTable {
   return new NcoTable({ maxPolygons: 48, maxVertices: 384, points: 8 });

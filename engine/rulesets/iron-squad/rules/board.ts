@@ -27,7 +27,7 @@
  *   board.tamColumn(h, hillsCol)          // TAM column of a target in h (R3)
  *   board.path                            // HexPathFinder over enterCost + road (2 MP along it):
  *     p.capAll = 4 (Rifleman); p.capMask = cleared; p.capValue = 3 (Engineer);
- *     p.extra = exploreCost (+1 per unexplored Building); p.blocked = mgFrontal;
+ *     p.extra = explore costs (+1 per unexplored Building); p.blocked = hexes an MG's front bars;
  *     p.reach(h, mp) -> p.cost[], p.prev[], p.reached[0..n); p.pathTo(t, out); p.stepCost(u, v)
  *     (call p.clearModifiers() before a unit without modifiers)
  *   board.grid.cone(h, vertex, 4, out)    // Sniper area (R10); grid.neighbour(h, v), (v+1)%6 = MG front
@@ -44,11 +44,6 @@
  *     (buildingHex.length / objectiveHex.length are capacities for any game of this layout)
  *   board.objectiveCount, board.objectiveHex[o], board.objectiveName[o], board.objectiveHalf[o] (0 north, 1 south)
  *   the Explore deck is the engine's Deck (engine/deck.ts), held by the game state (state.ts)
- *
- * Published API: do not change these signatures without a note here.
- * Notes since publication: added grid.within() (04:20). HexSight.trace/traceBlocked (test
- * helpers, now in rules/sight.ts) changed at 04:08, before anything used them; the
- * path finder's queue became a bucket queue at 04:25 (same results, same API).
  */
 import { HexGrid, slotRotations } from '../../../geometry/hex.ts';
 import { HexPathFinder } from '../../../geometry/hex-path.ts';

@@ -4,7 +4,7 @@ import type { Tally } from '../../../tally.ts';
 import { Table } from '../../../geometry/table.ts';
 import { Router } from '../../../geometry/path.ts';
 import type { NcoScenario } from '../compiled.ts';
-import type { GenerateOptions, MapGenerator } from './terrain/mapgen.ts';
+import type { MapGenerator, MapGenOptions } from './terrain/mapgen.ts';
 import { NcoMoveCost } from './terrain/move-cost.ts';
 import { inCoverOf, lineOfSight, SightRules } from './terrain/sight.ts';
 import { StateArrays } from '../../../state.ts';
@@ -133,7 +133,7 @@ export class NcoGame {
   deployedFirst = 0;
   /** Map generator and its options when the config asks for a generated map per game. */
   generator: MapGenerator | null = null;
-  genOpts: GenerateOptions | null = null;
+  genOpts: MapGenOptions | null = null;
   /** The order-dice bag (engine/bag.ts); `unordered` is its dice in the bag: soldiers of each side with no order yet. */
   readonly bag = new DiceBag(2);
   readonly unordered: Int32Array;

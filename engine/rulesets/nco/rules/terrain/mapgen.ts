@@ -18,7 +18,6 @@ export interface MapGenOptions {
   deploy_depth_in?: number;
   waist_height_in?: number;
 }
-export type GenerateOptions = MapGenOptions;
 
 // Piece kinds. Names are constants so storing them allocates nothing.
 const HIGH = 0, BUILDING = 1, HEDGE = 2, DENSE_WOOD = 3, WALL = 4, WOOD = 5;
@@ -401,12 +400,4 @@ export class MapGenerator {
     T.setPoint(s1, T.width / 2, T.height - y0);
     return router.reachable(s0, s1, 1e9, false, 0) && router.reachable(s0, s1, 1e9, true, 0);
   }
-}
-
-let shared: MapGenerator | undefined;
-
-/** Fills the router's table with a generated map using a shared MapGenerator. */
-export function generateMap(router: Router, rng: Rng, opts: MapGenOptions = NO_OPTS): void {
-  shared ??= new MapGenerator();
-  shared.generate(router, rng, opts);
 }
