@@ -13,6 +13,9 @@ import { executeOrder } from '../engine/rulesets/nco/rules/orders.ts';
 import { chooseOrder } from '../engine/rulesets/nco/policy/orders.ts';
 import { O_ASSAULT, O_DOWN, O_FIRE, O_NONE, PHASE_SPECIAL, SA_NONE } from '../engine/rulesets/nco/rules/state.ts';
 import { W_PISTOL } from '../engine/rulesets/nco/data/weapons.ts';
+import { applyDownItem } from '../engine/rulesets/nco/rules/items.ts';
+import { applyEvent, EV_BAKER, startTurnEffects } from '../engine/rulesets/nco/rules/events.ts';
+import { I_FLASK, I_TOBACCO } from '../engine/rulesets/nco/data/roster-types.ts';
 import { build, dice, place, remove, seedFor, seedForFaces, setOrder, type Entry } from './nco-harness.ts';
 
 const CORPORAL: Entry = { type: 'corporal' };
@@ -119,6 +122,20 @@ describe('items 61–65: close combat', () => {
     expect(ccCourage(g, h.b0)).toBe(7); // Sergeant with rifle and pistol: the pistol's +1
     const worst = build({ a: [{ type: 'sergeant' }, { type: 'engineer' }], rules: { cc_best_weapon: false } });
     expect([ccCourage(worst.g, 0), ccCourage(worst.g, 1)]).toEqual([6, 2]);
+  });
+  it('items 65, 85, 86, 92: the Flask (+2), Tobacco (+1) and Baker (−1, not Sergeants) change close-combat courage this turn', () => {
+    const h = build({ a: [{ type: 'sergeant' }, { type: 'corporal' }, { type: 'corporal' }] });
+    const g = h.g;
+    const base = [0, 1, 2].map((i) => ccCourage(g, i));
+    applyDownItem(g, 1, I_FLASK);
+    applyDownItem(g, 2, I_TOBACCO);
+    expect([0, 1, 2].map((i) => ccCourage(g, i) - base[i])).toEqual([0, 2, 1]);
+    const b = build({ a: [{ type: 'sergeant' }, { type: 'corporal' }] });
+    const before = [ccCourage(b.g, 0), ccCourage(b.g, 1)];
+    applyEvent(b.g, EV_BAKER); // rolled at the end of turn 1, applied as turn 2 starts
+    b.g.turn = 2;
+    startTurnEffects(b.g);
+    expect([ccCourage(b.g, 0) - before[0], ccCourage(b.g, 1) - before[1]]).toEqual([0, -1]);
   });
   it('items 56, 57, 65: Walking Wounded and 0-psyche soldiers add no courage', () => {
     const { g, A, B } = duel(CORPORAL, CORPORAL);

@@ -91,7 +91,7 @@ describe('item 18, R11: when events are rolled', () => {
         g.reset();
         g.turn = t;
         const before = Array.from(g.rng.s);
-        endOfTurnEvent(g);
+        endOfTurnEvent(g, t === 6);
         const rolled = g.event !== 0;
         expect(rolled).toBe(t < 6 || after);
         if (!rolled) expect(Array.from(g.rng.s)).toEqual(before); // not even a die
@@ -102,7 +102,7 @@ describe('item 18, R11: when events are rolled', () => {
     expect(compileNco(config()).rules.events).toBe(true);
     const h = build({ rules: { events: false } });
     h.g.turn = 2;
-    endOfTurnEvent(h.g);
+    endOfTurnEvent(h.g, false);
     expect(h.g.event).toBe(0);
   });
   it('R11: no event before turn 1 unless event_before_turn1', () => {

@@ -41,6 +41,16 @@ describe('items 29, 31, 74: Focus Fire and Mend', () => {
     }
     expect(results).toEqual([1, 0]);
   });
+  it('items 29, 31: a Focus Fire that finds no target Mends instead and is counted once, as a Mend', () => {
+    const h = build({ terrain: [rect(0, 17, 36, 19, { obscuring: true, impassable: true, height: 6 })] });
+    const g = h.g;
+    place(g, 0, 10, 4);
+    place(g, h.b0, 10, 34); // behind the wall: nothing to shoot
+    g.health[0] = 4;
+    executeSpecial(g, 0, SA_FOCUS_FIRE);
+    expect(g.health[0]).toBe(5); // Mend A
+    expect([g.actions[7], g.actions[9]]).toEqual([0, 1]); // focus-fire, mend counters of side 0
+  });
   it('item 31: Mend A: +1 health and +1 psyche to himself (no friend nearby)', () => {
     const { g } = build();
     g.health[0] = 4;

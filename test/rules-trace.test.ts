@@ -26,6 +26,11 @@ function traceDocs(id: string): string[] {
 // Rows that honestly name no test ("—"), by ruleset. Kept visible here for the lead to
 // decide; an entry that gains a test must be removed (the check says so).
 const KNOWN_UNTESTED: Record<string, string[]> = {};
+// Rows whose status says the rule is not (fully) played ("not yet", "partial", "simplified",
+// "not implemented", "refused until", "stub"), by ruleset: the lead sees every gap here, and
+// an entry whose row no longer says so must be removed (the check says so).
+const KNOWN_GAPS: Record<string, string[]> = {};
+const GAP_WORDS = /\bnot yet\b|\bpartial(ly)?\b|\bsimplified\b|\bnot implemented\b|\brefused until\b|\bstub\b|\bTODO\b/i;
 // Short names the docs use for test files, and words before "tests" that are not files.
 const ALIASES: Record<string, string> = { board: 'iron-board' };
 const NOT_FILES = new Set(['two', 'three', 'the', 'determinism', 'exact', 'normal']);
@@ -33,7 +38,7 @@ const NOT_FILES = new Set(['two', 'three', 'the', 'determinism', 'exact', 'norma
 const WILD = '\u0000'; // stands for `${…}` / `%s` in a test title
 
 type Ref = { file: string; title?: string };
-type Row = { keys: string[]; cell: string; line: number };
+type Row = { keys: string[]; cell: string; status: string; line: number };
 
 const range = (n: number, p = '') => Array.from({ length: n }, (_, i) => `${p}${i + 1}`);
 
@@ -165,18 +170,21 @@ function refsOf(cell: string, prev: Ref[], seeRow: (k: string) => Ref[], bad: (p
 /** Rows of the trace tables: first cell an item number or R number (ranges and lists allowed). */
 function traceRows(md: string): Row[] {
   const rows: Row[] = [];
-  let testCol = -1;
+  let testCol = -1, statusCol = -1;
   md.split('\n').forEach((line, n) => {
     if (!line.startsWith('|')) return void (testCol = -1);
     const cells = line.split('|').slice(1, -1).map((c) => c.trim());
-    if (testCol < 0) return void (testCol = cells.findIndex((c) => /^test\b/.test(c)));
+    if (testCol < 0) {
+      statusCol = cells.findIndex((c) => /^status\b/i.test(c));
+      return void (testCol = cells.findIndex((c) => /^test\b/.test(c)));
+    }
     const keys = cells[0].split(',').flatMap((part) => {
       const m = /^(R?)(\d+)(?:\s*[–-]\s*R?(\d+))?(\s*\(.*\))?$/.exec(part.trim());
       if (!m) return [];
       const [a, b] = [Number(m[2]), Number(m[3] ?? m[2])];
       return Array.from({ length: b - a + 1 }, (_, i) => `${m[1]}${a + i}`);
     });
-    if (keys.length && cells[testCol] !== undefined) rows.push({ keys, cell: cells[testCol], line: n + 1 });
+    if (keys.length && cells[testCol] !== undefined) rows.push({ keys, cell: cells[testCol], status: statusCol >= 0 ? cells[statusCol] ?? '' : '', line: n + 1 });
   });
   return rows;
 }
@@ -201,6 +209,9 @@ function check(id: string): string[] {
       const untested = (KNOWN_UNTESTED[id] ?? []).some((k) => row.keys.includes(k));
       if (refs.length === 0 && !untested) bad('names no test');
       if (refs.length > 0 && untested) bad('now has a test: remove it from KNOWN_UNTESTED');
+      const gap = GAP_WORDS.test(row.status), known = (KNOWN_GAPS[id] ?? []).some((k) => row.keys.includes(k));
+      if (gap && !known) bad(`status says the rule is not fully played (${JSON.stringify(GAP_WORDS.exec(row.status)![0])}): fix it, or list it in KNOWN_GAPS`);
+      if (!gap && known) bad('status no longer names a gap: remove it from KNOWN_GAPS');
       for (const k of row.keys) byKey.set(k, [...(byKey.get(k) ?? []), ...refs]);
       prev = refs;
     }

@@ -25,13 +25,16 @@ export function distTo(g: NcoGame, i: number, p: number): void {
   g.obj.dist[0] = Math.sqrt(dx * dx + dy * dy);
 }
 
-/** How many of i's living, non-carrying comrades stand nearer point slot p (ties by index). */
+/**
+ * How many of i's living comrades who are free to go stand nearer point slot p (ties by
+ * index): carriers, the Bomber and the Walking Wounded (who cannot move, item 28) are not.
+ */
 export function rankTo(g: NcoGame, i: number, p: number): number {
   distTo(g, i, p);
   const s = g.side[i], di = g.obj.dist[0];
   let r = 0;
   for (let j = 0; j < g.n; j++) {
-    if (j === i || !g.alive[j] || g.side[j] !== s || g.obj.carrying[j] > 0 || g.obj.bomber[s] === j) continue;
+    if (j === i || !g.alive[j] || g.side[j] !== s || g.obj.carrying[j] > 0 || g.obj.bomber[s] === j || g.health[j] === 1) continue;
     distTo(g, j, p);
     const dj = g.obj.dist[0];
     if (dj < di || (dj === di && j < i)) r++;
@@ -59,12 +62,17 @@ function edgeSlot(g: NcoGame, i: number): number {
   return p;
 }
 
-/** Advance or Run toward slot p: Run when it is beyond one Advance and running is allowed. */
-export function goTo(g: NcoGame, i: number, p: number, mayRun: boolean): void {
+/**
+ * Advance or Run toward slot p: Run when it is beyond one Advance and running is allowed.
+ * False (no order chosen) for a Walking Wounded soldier, who may do neither (item 28).
+ */
+export function goTo(g: NcoGame, i: number, p: number, mayRun: boolean): boolean {
+  if (g.health[i] === 1) return false;
   const move = g.moveIn[i] + g.moveMod;
   distTo(g, i, p);
   g.pickOrder = mayRun && g.obj.dist[0] > move + 1 ? O_RUN : O_ADVANCE;
   g.pickDest = p;
+  return true;
 }
 
 // S3: the pilot.
@@ -72,7 +80,10 @@ export function goTo(g: NcoGame, i: number, p: number, mayRun: boolean): void {
 /** objectiveOrder's S3 part (items 107–109): carrier home, pickup, the pilot kill, runners. */
 export function rescueOrder(g: NcoGame, i: number): boolean {
   const o = g.obj, s = g.side[i];
-  if (o.carrying[i] > 0) { g.pickOrder = O_ADVANCE; g.pickDest = edgeSlot(g, i); return true; } // item 107: Advance or Down only
+  if (o.carrying[i] > 0) { // item 107: Advance or Down only; Walking Wounded, Down only (item 28)
+    if (!goTo(g, i, edgeSlot(g, i), false)) g.pickOrder = O_DOWN;
+    return true;
+  }
   if (o.mState[0] !== M_TABLE) return false;
   if (touchesMarker(g, i, 0)) { g.pickOrder = O_DOWN; return true; }
   if (g.scn.sergeant[i] && s === o.holder && g.turn >= g.scn.scenario.killFrom && rescuerAhead(g)) {
@@ -87,7 +98,7 @@ export function rescueOrder(g: NcoGame, i: number): boolean {
   // by turn 3. Runners Run while unseen; under fire only with weight 1 and only when an
   // Advance now would make the rescue too late (it doubles the rescues but costs more VP
   // than they win). The holder runs for him only while a capture still fits in time.
-  if (rankTo(g, i, p) < pilotRunners(g, s) && (s !== o.holder || carryFeasible(g, i, p, 0))) { goTo(g, i, p, unseen(g, i) || (s !== o.holder && g.obj.weight[s] >= 1 && !carryFeasible(g, i, p, 1))); return true; }
+  if (rankTo(g, i, p) < pilotRunners(g, s) && (s !== o.holder || carryFeasible(g, i, p, 0))) return goTo(g, i, p, unseen(g, i) || (s !== o.holder && g.obj.weight[s] >= 1 && !carryFeasible(g, i, p, 1)));
   return false;
 }
 
@@ -169,8 +180,7 @@ export function bomberOrder(g: NcoGame, i: number): boolean {
   if (!commit && seen && !late && gap > 2 * move) return false;
   const due = Math.ceil(gap / (2 * move)) + 1 >= g.scn.rules.turns - g.turn + 1 || gap <= 2 * move;
   if (commit && !due && !late) return false; // fights with the squad (which closes in anyway) until the Run is due
-  goTo(g, i, markerSlot(g, k), late || (commit ? due : !seen));
-  return true;
+  return goTo(g, i, markerSlot(g, k), late || (commit ? due : !seen));
 }
 
 /**
@@ -200,11 +210,10 @@ export function intelOrder(g: NcoGame, i: number): boolean {
   if (o.carrying[i] < g.scn.scenario.maxPerSoldier) {
     for (let k = 0; k < o.markers; k++) if (o.mState[k] === M_TABLE && touchesMarker(g, i, k)) { g.pickOrder = O_DOWN; return true; }
   }
-  if (o.carrying[i] > 0) { goTo(g, i, edgeSlot(g, i), true); return true; } // carry it off (item 112)
+  if (o.carrying[i] > 0) return goTo(g, i, edgeSlot(g, i), true); // carry it off (item 112); Walking Wounded: fight or Rally first
   const k = intelTarget(g, i);
   if (k < 0) return false;
-  goTo(g, i, markerSlot(g, k), unseen(g, i));
-  return true;
+  return goTo(g, i, markerSlot(g, k), unseen(g, i));
 }
 
 /** The nearest free token soldier i is among the first runners for, or −1. */

@@ -37,7 +37,7 @@ export function objectiveOrder(g: NcoGame, i: number): boolean {
   // enemy in sight the normal procedure shoots, and moveOrder still heads for the area.
   if ((o.kind === SC_SECTORS || o.kind === SC_CENTRE) && g.obj.weight[g.side[i]] >= 0.5 && nearestEnemy(g, i, true) < 0) {
     const p = areaDest(g, i);
-    if (p >= 0) { goTo(g, i, p, true); return true; }
+    if (p >= 0) return goTo(g, i, p, true);
   }
   return false;
 }

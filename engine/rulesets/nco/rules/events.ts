@@ -40,12 +40,16 @@ const VICTOR_EDGE_IN = 6;
 const FOX_RANGE_IN = -3;
 const MIKE_MOVE_IN = 2;
 
-/** End phase (item 18, R11): rolls the event for the next turn, unless the game is over. */
-export function endOfTurnEvent(g: NcoGame): void {
+/**
+ * End phase (item 18, R11): rolls the event for the next turn, unless the game is over.
+ * `last`: this is the game's final turn (the last of `turns`, or an S2/S4 early end), after
+ * which no event is rolled unless `event_after_final_turn`.
+ */
+export function endOfTurnEvent(g: NcoGame, last: boolean): void {
   g.event = EV_NONE;
   const r = g.scn.rules;
   if (!r.events || g.over) return;
-  if (g.turn >= r.turns && !r.event_after_final_turn) return;
+  if (last && !r.event_after_final_turn) return;
   rollEvent(g);
   g.checkOver(); // X-ray or Victor may have ended the game
 }

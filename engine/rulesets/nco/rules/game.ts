@@ -31,9 +31,12 @@ function startTurn(g: NcoGame): void {
   startTurnEffects(g); // this turn's event, Flask/Charlie Down, Field Map (events.ts)
 }
 
-/** End phase (item 18): the end-of-turn event, Ambush tokens age, the turn is closed in the tally. */
-function endTurn(g: NcoGame): void {
-  endOfTurnEvent(g); // items 18, 90–100 (R11); its casualties count in this turn
+/**
+ * End phase (item 18): the end-of-turn event (none after the game's last turn, R11), Ambush
+ * tokens age, the turn is closed in the tally.
+ */
+function endTurn(g: NcoGame, last: boolean): void {
+  endOfTurnEvent(g, last); // items 18, 90–100 (R11); its casualties count in this turn
   for (let i = 0; i < g.n; i++) {
     if (g.ambush[i] > 0 && --g.ambush[i] === 0) g.ambushers[g.side[i]]--;
   }
@@ -75,8 +78,11 @@ export function playNcoGame(g: NcoGame): void {
     orderPhase(g);
     if (!g.over) specialPhase(g);
     g.checkOver();
-    endTurn(g);
-    if (g.over || !g.scenarioRules.playsNextTurn(g, k + 1)) break; // items 105, 110: the variable end
+    // Items 105, 110: the variable end is decided before the End phase, so a game that ends
+    // here rolls no event after its last turn (R11).
+    const last = g.over || k + 1 >= turns || !g.scenarioRules.playsNextTurn(g, k + 1);
+    endTurn(g, last);
+    if (last || g.over) break; // X-ray or Victor may end it too
   }
   finish(g);
 }

@@ -47,7 +47,14 @@ export function orderPhase(g: NcoGame): void {
 
 /** Gives soldier i the order and carries it out at once (items 11, 19–28). */
 export function executeOrder(g: NcoGame, i: number, order: number): void {
+  const entering = g.obj.offTable[i] !== 0; // item 8 entry order: he cannot have been hurt yet
   if (g.obj.markers > 0 || g.scn.scenario.alternativeDeployment) order = g.scenarioRules.scenarioOrder(g, i, order); // items 8, 107
+  if (!entering && g.health[i] === 1 && (order === O_RUN || order === O_ADVANCE || order === O_COVER_FIRE)) {
+    // Item 28: no policy may give a Walking Wounded soldier Run, Advance or Cover Fire. The
+    // rules refuse it (Down is legal for everyone) and count it: tests keep the count at 0.
+    g.illegalOrders++;
+    order = O_DOWN;
+  }
   g.order[i] = order;
   g.bag.take(g.side[i]);
   if (order === O_HOLD) return;

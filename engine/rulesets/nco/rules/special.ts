@@ -47,9 +47,9 @@ export function specialPhase(g: NcoGame): void {
 export function executeSpecial(g: NcoGame, i: number, action: number): void {
   switch (action) {
     case SA_FOCUS_FIRE: {
-      g.count(i, 7);
       g.decide.chooseFocusShot(g, i);
-      if (g.pickTarget < 0) return mend(g, i);
+      if (g.pickTarget < 0) return mend(g, i); // no target after all: he Mends, counted once, as a Mend
+      g.count(i, 7);
       const deadeye = (g.scn.skills[i] & S_DEADEYE) !== 0 ? F_DEADEYE_FOCUS : 0;
       fireAt(g, i, g.pickTarget, g.pickWeapon, F_FOCUS | deadeye);
       extraMagazine(g, i, 1); // item 80: after Focus Fire only with Deadeye

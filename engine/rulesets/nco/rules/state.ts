@@ -172,6 +172,8 @@ export class NcoGame {
   listTop = 0;
   firstSide = 0;
   over = false;
+  /** Orders the rules refused this game (item 28: a policy bug when it is not 0; tests read it). */
+  illegalOrders = 0;
   /** Scratch list for policies and target enumeration (soldier indices). */
   readonly list: Int32Array;
   readonly list2: Int32Array;
