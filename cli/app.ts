@@ -10,8 +10,9 @@ import { balanceCommand } from './balance.ts';
 import { oddsCommand } from './odds.ts';
 import { mergeCommand } from './merge.ts';
 import { workerCommand } from './worker.ts';
+import { tournamentCommand } from './tournament.ts';
 
-const COMMANDS = ['run', 'schema', 'export', 'check', 'report', 'balance', 'odds', 'merge', 'worker'];
+const COMMANDS = ['run', 'schema', 'export', 'check', 'report', 'balance', 'odds', 'merge', 'worker', 'tournament'];
 /** Arguments that take a list; yargs turns any other flag given twice into a list too. */
 const LIST_ARGS = new Set(['_', '$0', 'shards']);
 
@@ -45,6 +46,7 @@ export async function main(args: string[]): Promise<number> {
     .command(oddsCommand)
     .command(mergeCommand)
     .command(workerCommand)
+    .command(tournamentCommand)
     .middleware(refuseRepeatedFlags)
     .demandCommand(1, 'name a command')
     .recommendCommands()

@@ -12,6 +12,11 @@ export interface BatchJob {
   seed: number;
   start: number;
   games: number;
+  /**
+   * Per-game rows (scn.plan.rowColumns, row-major), once per chunk in chunk order with the
+   * chunk's first game index (as RunOptions.onRows).
+   */
+  onRows?: (rows: Float64Array, firstGame: number) => void;
 }
 
 export interface BatchOptions {
@@ -34,12 +39,13 @@ export async function runBatch(jobs: readonly BatchJob[], opts: BatchOptions = {
   const owner: { job: number; local: number }[] = [];
   const mergers = jobs.map((j, ji) => {
     if (!Number.isSafeInteger(j.games) || j.games < 1) throw new RangeError(`job ${ji}: games must be a positive integer, got ${j.games}`);
-    const hash = configHash(j.loaded.scn.normalized);
-    planChunks(j.games, CHUNK_GAMES).forEach(([start, count], local) => {
-      tasks.push({ config: j.loaded.config, configHash: hash, seed: j.seed, start: j.start + start, count });
+    const hash = configHash(j.loaded.scn.normalized), size = j.loaded.scn.plan.layout.size;
+    const chunks = planChunks(j.games, CHUNK_GAMES), onRows = j.onRows;
+    chunks.forEach(([start, count], local) => {
+      tasks.push({ config: j.loaded.config, configHash: hash, seed: j.seed, start: j.start + start, count, ...(onRows ? { rows: true } : {}) });
       owner.push({ job: ji, local });
     });
-    return new OrderedMerger(new Float64Array(j.loaded.scn.plan.layout.size));
+    return new OrderedMerger(new Float64Array(size), onRows ? (local, buf) => void onRows(buf.subarray(size), j.start + chunks[local][0]) : undefined);
   });
   const total = jobs.reduce((n, j) => n + j.games, 0);
   const progress = makeProgress(opts.progress, total);

@@ -38,6 +38,9 @@ export function loadConfigObject(raw: unknown, baseDir: string, path = ''): Load
   // Every config has exactly two sides (DESIGN.md): checked before any file they name is read.
   const sides = config.sides;
   if (Array.isArray(sides) && sides.length !== 2) throw new ConfigError('sides', `an array of ${sides.length}`, 'expected exactly 2 sides');
+  // A policy preset file (`"policy": "../policies/tuned.json"`) works for every ruleset: a
+  // policy id never ends in .json.
+  if (Array.isArray(sides)) sides.forEach((side, i) => inlinePolicyPreset(side, i, baseDir));
   for (const ref of ruleset.fileRefs) inlineRefs(config, ref.split('.'), [], baseDir);
   const scn = ruleset.compile(config);
   return { ruleset, config, scn, path };
@@ -66,6 +69,24 @@ function inlineAt(parent: any, key: string | number, rest: string[], at: (string
   if (typeof v !== 'string') return;
   const field = formatPath(at);
   parent[key] = readJson(resolve(baseDir, v), field, v, `expected a path to a JSON file (relative to ${baseDir}) or the value inline`);
+}
+
+/**
+ * sides[i].policy naming a .json file becomes the preset it holds: either a policy object
+ * itself, or `{ "policy": {...}, "description": ..., "made_by": ... }` (what `tune` writes;
+ * the other fields say how it was made and are not compiled).
+ */
+function inlinePolicyPreset(side: unknown, i: number, baseDir: string): void {
+  if (side === null || typeof side !== 'object' || Array.isArray(side)) return;
+  const s = side as Record<string, unknown>;
+  if (typeof s.policy !== 'string' || !s.policy.endsWith('.json')) return;
+  s.policy = readPolicyPreset(resolve(baseDir, s.policy), formatPath(['sides', i, 'policy']), s.policy);
+}
+
+/** The policy a preset file holds (see inlinePolicyPreset); failures are ConfigErrors on `field`. */
+export function readPolicyPreset(abs: string, field: string, shown: string): unknown {
+  const v = readJson(abs, field, shown, 'expected a policy id or a path to a policy preset JSON file');
+  return v !== null && typeof v === 'object' && !Array.isArray(v) && 'policy' in v ? (v as { policy: unknown }).policy : v;
 }
 
 /** Reads and parses a JSON file (regular files only, size-capped, strict); any failure is a ConfigError on `field`. */
