@@ -144,7 +144,9 @@ describe('balance flags a mis-costed soldier', () => {
     expect(p.flag).toBe('over-costed');
     expect(p.interval[1]).toBeLessThan(20);
     expect(doc.fit.flagged.overCosted).toContain('private');
-    expect(doc.fit.droppedFromScale[0]).toBe('private');
+    // Dropped from the point scale as off it (the first dropped was the Private until issue 12's
+    // policy fixes; with players that no longer Run at far enemies the Scout is off the scale too).
+    expect(doc.fit.droppedFromScale).toContain('private');
     // The point scale from the other soldiers is well determined.
     expect(doc.fit.lambda / doc.fit.lambdaSe).toBeGreaterThan(4);
     expect(doc.games).toBe(4000);

@@ -112,7 +112,9 @@ describe('item 47: the scripted and random policies throw grenades sensibly', ()
       w.play(5, i);
       for (let j = 0; j < w.game.n; j++) thrown += scn.grenades[j] - w.game.grenades[j];
     }
-    expect(thrown).toBeGreaterThan(5);
+    // Both sides aggressive on a 36" table: they close to grenade range (8") in a few games
+    // only, since scripted players no longer Run at far enemies (issue 12): 2 throws in 200.
+    expect(thrown).toBeGreaterThan(0);
   });
 });
 

@@ -36,9 +36,11 @@ describe('objective-aware scripted policies', () => {
     expect(ev[E_RESCUED]).toBeGreaterThanOrEqual(15);
   });
 
-  it('S5: the objective Bomber destroys the enemy drop in ≥ 6 of 300 seeded games (measured 14; the old policy 1)', () => {
-    const ev = events('s5-search-and-destroy', 300);
-    expect(ev[E_DROP]).toBeGreaterThanOrEqual(6);
+  // Measured 14 of 300 before issue 12; since a Walking Wounded Bomber may no longer Advance
+  // or Run (item 28) and the opponent no longer Runs at far enemies, 30 of 1000.
+  it('S5: the objective Bomber destroys the enemy drop in ≥ 20 of 1000 seeded games (measured 30; the old policy 1 of 300)', () => {
+    const ev = events('s5-search-and-destroy', 1000);
+    expect(ev[E_DROP]).toBeGreaterThanOrEqual(20);
   });
 
   it('item 20: scripted soldiers never go Down against flamer, HE or grenade attacks; random still flips a coin', () => {

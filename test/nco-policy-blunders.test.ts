@@ -1,0 +1,74 @@
+/**
+ * Blunders of the scripted NCO players (issue 12), each with a test that fails on the code
+ * that had it. The policies are the measuring instrument of every balance result: a
+ * blunder that decides games is as wrong as a wrong rule.
+ *
+ * Paired comparisons use sim/tournament.ts: both presets in both seats on the same seeds.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { build, place, SGT, PVT } from './nco-harness.ts';
+import { chooseOrder } from '../engine/rulesets/nco/policy/orders.ts';
+import { O_ADVANCE, O_RUN } from '../engine/rulesets/nco/rules/state.ts';
+import { playTournament } from '../sim/tournament.ts';
+import { analyzeTournament } from '../analysis/tournament.ts';
+
+const ROOT = join(import.meta.dirname, '..');
+const DEFAULT = JSON.parse(readFileSync(join(ROOT, 'configs', 'nco', 'default.json'), 'utf8'));
+
+/** Score of entrant 0 against entrant 1 on the default matchup over `seeds` seeds (both seats). */
+async function score(p0: unknown, p1: unknown, seeds: number): Promise<{ score: number; lo: number; hi: number }> {
+  const play = await playTournament({ base: DEFAULT, baseDir: join(ROOT, 'configs', 'nco'), entrants: [{ name: 'a', policy: p0 }, { name: 'b', policy: p1 }], games: seeds, seed: 12 }, { workers: 0 });
+  return analyzeTournament({ names: ['a', 'b'], pairs: play.pairs, seeds, seed: 12, confidence: 0.95, bootstrap: 0 }).pairs[0];
+}
+
+describe('issue 12: the long-range Run', () => {
+  it('a scripted soldier 32" from every enemy (out of range) Advances toward them, never Runs, at any aggression', () => {
+    for (const aggression of [0.5, 0.8, 1]) {
+      const h = build({ a: [SGT, PVT], b: [SGT, PVT], policies: [{ id: 'aggressive', aggression }, 'cautious'] });
+      const { g, b0 } = h;
+      place(g, 0, 8, 2);
+      place(g, 1, 14, 2);
+      place(g, b0, 8, 34);
+      place(g, b0 + 1, 14, 34);
+      g.actOrder.set([1, 0, 2, 3]);
+      chooseOrder(g, 0);
+      expect(g.pickOrder, `aggression ${aggression}`).not.toBe(O_RUN);
+      expect(g.pickOrder, `aggression ${aggression}`).toBe(O_ADVANCE);
+    }
+  });
+
+  it('aggression 0.5 is no longer beaten by 0.45 (was 26% to 74%): their paired score over 250 seeds is within 40–60%', async () => {
+    const r = await score({ id: 'aggressive', aggression: 0.5 }, { id: 'aggressive', aggression: 0.45 }, 250);
+    expect(r.score).toBeGreaterThan(0.4);
+    expect(r.score).toBeLessThan(0.6);
+  });
+});
+
+describe('issue 12: area fire and friends in the blast', () => {
+  // An LMG (Fire resolves as Cover Fire, item 43) 14" from an enemy whose neighbour within
+  // 2" is a friend, and 16.5" from another enemy standing alone.
+  const scene = (friendClose: boolean) => {
+    const h = build({ a: [SGT, { type: 'veteran-lance-corporal', primary: 'lmg' }, PVT], b: [SGT, PVT, PVT], policies: ['aggressive', 'cautious'] });
+    const { g, b0 } = h;
+    place(g, 0, 34, 2);
+    place(g, 1, 18, 6);
+    place(g, 2, friendClose ? 13.5 : 2, friendClose ? 20 : 2);
+    place(g, b0, 34, 34);
+    place(g, b0 + 1, 12, 19);
+    place(g, b0 + 2, 26, 21);
+    g.actOrder.set([1, 0, 2, 3, 4, 5]);
+    chooseOrder(g, 0);
+    expect(g.pick).toBe(1);
+    return { g, b0 };
+  };
+  it('an LMG aims at the lone enemy, not at the nearer one standing beside a friend', () => {
+    const { g, b0 } = scene(true);
+    expect(g.pickTarget).toBe(b0 + 2);
+  });
+  it('with the friend away, the LMG aims at the nearer enemy (the test sees a real choice)', () => {
+    const { g, b0 } = scene(false);
+    expect(g.pickTarget).toBe(b0 + 1);
+  });
+});
