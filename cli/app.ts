@@ -11,8 +11,9 @@ import { oddsCommand } from './odds.ts';
 import { mergeCommand } from './merge.ts';
 import { workerCommand } from './worker.ts';
 import { tournamentCommand } from './tournament.ts';
+import { tuneCommand } from './tune.ts';
 
-const COMMANDS = ['run', 'schema', 'export', 'check', 'report', 'balance', 'odds', 'merge', 'worker', 'tournament'];
+const COMMANDS = ['run', 'schema', 'export', 'check', 'report', 'balance', 'odds', 'merge', 'worker', 'tournament', 'tune'];
 /** Arguments that take a list; yargs turns any other flag given twice into a list too. */
 const LIST_ARGS = new Set(['_', '$0', 'shards']);
 
@@ -47,6 +48,7 @@ export async function main(args: string[]): Promise<number> {
     .command(mergeCommand)
     .command(workerCommand)
     .command(tournamentCommand)
+    .command(tuneCommand)
     .middleware(refuseRepeatedFlags)
     .demandCommand(1, 'name a command')
     .recommendCommands()

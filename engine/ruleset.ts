@@ -44,6 +44,12 @@ export interface Ruleset<S extends CompiledScenario = CompiledScenario, G = unkn
   readonly odds?: OddsProvider;
   /** Random legal rosters and their features, for `squadsim balance` sweeps. */
   readonly balance?: BalanceProvider;
+  /**
+   * A named policy preset's parameters in config form (e.g. { aggression: 0.8, ... }), or
+   * undefined: `squadsim tune` starts its search there. The parameters themselves (names,
+   * ranges) come from the policy's object form in jsonSchema.
+   */
+  policyPreset?(id: string): Record<string, unknown> | undefined;
 }
 
 export interface Census {

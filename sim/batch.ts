@@ -3,6 +3,7 @@ import { CHUNK_GAMES, OrderedMerger, planChunks } from './chunks.ts';
 import type { LoadedConfig } from './config.ts';
 import { configHash } from '../resultsdoc/hash.ts';
 import { executeChunks } from './execute.ts';
+import type { ChunkPool } from './pool.ts';
 import { makeProgress, type ProgressFn } from './progress.ts';
 import type { ChunkTask } from './worker.ts';
 
@@ -24,6 +25,8 @@ export interface BatchOptions {
   workers?: number;
   progress?: boolean | ProgressFn;
   workerFile?: string | URL;
+  /** A warm pool the caller owns and destroys (many batches, one start-up); ignored with workers 0. */
+  pool?: ChunkPool;
 }
 
 /**
@@ -56,7 +59,10 @@ export async function runBatch(jobs: readonly BatchJob[], opts: BatchOptions = {
     progress.update(done);
   };
   try {
-    await executeChunks({ tasks: { length: tasks.length, at: (i) => tasks[i] }, threads: workers, onResult, ...(opts.workerFile ? { workerFile: opts.workerFile } : {}) });
+    await executeChunks({
+      tasks: { length: tasks.length, at: (i) => tasks[i] }, threads: workers, onResult,
+      ...(opts.workerFile ? { workerFile: opts.workerFile } : {}), ...(opts.pool ? { pool: opts.pool } : {}),
+    });
   } finally {
     progress.stop();
   }

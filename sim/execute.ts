@@ -1,4 +1,4 @@
-import { defaultWorkerFile, runOnPool } from './pool.ts';
+import { defaultWorkerFile, runOnPool, type ChunkPool } from './pool.ts';
 import { runChunk, type ChunkTask } from './worker.ts';
 
 /**
@@ -21,6 +21,8 @@ export interface ChunkPlan {
   halt?: AbortSignal;
   /** Aborted: the tasks in flight are dropped too. */
   cancel?: AbortSignal;
+  /** A warm pool the caller owns (see PoolRun.pool); `threads` > 0 still selects it. */
+  pool?: ChunkPool;
 }
 
 export async function executeChunks(plan: ChunkPlan): Promise<void> {
@@ -28,7 +30,7 @@ export async function executeChunks(plan: ChunkPlan): Promise<void> {
   if (threads > 0) {
     await runOnPool({
       workerFile: plan.workerFile ?? defaultWorkerFile(), threads: Math.min(threads, tasks.length), tasks, onResult,
-      ...(stop ? { stop } : {}), ...(halt ? { halt } : {}), ...(cancel ? { cancel } : {}),
+      ...(stop ? { stop } : {}), ...(halt ? { halt } : {}), ...(cancel ? { cancel } : {}), ...(plan.pool ? { pool: plan.pool } : {}),
     });
     return;
   }

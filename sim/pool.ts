@@ -32,6 +32,11 @@ export interface PoolRun {
   halt?: AbortSignal;
   /** Aborted: the tasks in flight are dropped too (their workers are terminated). */
   cancel?: AbortSignal;
+  /**
+   * A warm pool the caller owns and destroys (tune, tournament: many small runs on one set of
+   * threads, so each pays thread start-up and JIT warm-up once); default a fresh pool.
+   */
+  pool?: ChunkPool;
 }
 
 /**
@@ -80,8 +85,9 @@ export class ChunkPool {
  * At most a few tasks per thread are in flight, which bounds how many out-of-order
  * results can wait for the ordered merge.
  */
-export async function runOnPool({ workerFile, threads, tasks, onResult, stop, halt, cancel }: PoolRun): Promise<void> {
-  const pool = new ChunkPool(workerFile, threads);
+export async function runOnPool({ workerFile, threads, tasks, onResult, stop, halt, cancel, pool: warm }: PoolRun): Promise<void> {
+  const pool = warm ?? new ChunkPool(workerFile, threads);
+  if (warm) threads = Math.min(threads, warm.threads);
   let next = 0;
   let failed = false;
   const lane = async (): Promise<void> => {
@@ -101,6 +107,6 @@ export async function runOnPool({ workerFile, threads, tasks, onResult, stop, ha
     const lanes = Math.min(tasks.length, threads * (stop ? 2 : 4));
     await Promise.all(Array.from({ length: lanes }, lane));
   } finally {
-    await pool.destroy();
+    if (!warm) await pool.destroy();
   }
 }

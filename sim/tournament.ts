@@ -45,11 +45,39 @@ export interface TournamentPlay {
 
 /** The base config with both seats' policies set; compiled so bad entrants fail before play. */
 export function seatConfig(plan: TournamentPlan, first: number, second: number): LoadedConfig {
-  const c = structuredClone(plan.base) as { sides?: { policy?: unknown }[] };
+  return seatedConfig(plan.base, plan.baseDir, plan.entrants[first].policy, plan.entrants[second].policy);
+}
+
+/** `base` with seat 0 playing `p0` and seat 1 `p1`, loaded and compiled. */
+export function seatedConfig(base: Record<string, unknown>, baseDir: string, p0: unknown, p1: unknown): LoadedConfig {
+  const c = structuredClone(base) as { sides?: { policy?: unknown }[] };
   if (!Array.isArray(c.sides) || c.sides.length !== 2) throw new ConfigError('sides', c.sides, 'expected the base config to have exactly 2 sides');
-  c.sides[0].policy = structuredClone(plan.entrants[first].policy);
-  c.sides[1].policy = structuredClone(plan.entrants[second].policy);
-  return loadConfigObject(c, plan.baseDir);
+  c.sides[0].policy = structuredClone(p0);
+  c.sides[1].policy = structuredClone(p1);
+  return loadConfigObject(c, baseDir);
+}
+
+/**
+ * The two jobs of one paired meeting: policy `a` against `b` in both seats on games
+ * [start, start + games) of `seed`; a's points per seed (0..2, a draw ½) are added into
+ * `points[game - start]` as the chunks merge.
+ */
+export function pairedJobs(base: Record<string, unknown>, baseDir: string, a: unknown, b: unknown, seed: number, start: number, games: number, points: Float64Array): BatchJob[] {
+  return ([0, 1] as const).map((seat) => {
+    const loaded = seat === 0 ? seatedConfig(base, baseDir, a, b) : seatedConfig(base, baseDir, b, a);
+    const cols = loaded.scn.plan.rowColumns, width = cols.length, w = cols.indexOf('winner');
+    if (w < 0) throw new Error(`ruleset ${loaded.ruleset.id}: per-game rows have no winner column`);
+    // `a` sits in seat 0 of the first job and seat 1 of the second.
+    return {
+      loaded, seed, start, games,
+      onRows: (rows: Float64Array, first: number) => {
+        for (let r = 0; r * width < rows.length; r++) {
+          const winner = rows[r * width + w];
+          points[first - start + r] += winner === DRAW ? 0.5 : winner === seat ? 1 : 0;
+        }
+      },
+    };
+  });
 }
 
 /** Checks every entrant's policy against the ruleset before anything is played (ConfigError names the entrant). */
@@ -79,21 +107,7 @@ export async function playTournament(plan: TournamentPlan, opts: BatchOptions = 
     for (let b = a + 1; b < n; b++) {
       const pair: PairSeeds = { a, b, points: new Float64Array(G) };
       pairs.push(pair);
-      for (const seat of [0, 1] as const) {
-        const loaded = seat === 0 ? seatConfig(plan, a, b) : seatConfig(plan, b, a);
-        const cols = loaded.scn.plan.rowColumns, width = cols.length, w = cols.indexOf('winner');
-        if (w < 0) throw new Error(`ruleset ${loaded.ruleset.id}: per-game rows have no winner column`);
-        // Entrant a sits in seat 0 of the first job and seat 1 of the second.
-        jobs.push({
-          loaded, seed: plan.seed, start: 0, games: G,
-          onRows: (rows, first) => {
-            for (let r = 0; r * width < rows.length; r++) {
-              const winner = rows[r * width + w];
-              pair.points[first + r] += winner === DRAW ? 0.5 : winner === seat ? 1 : 0;
-            }
-          },
-        });
-      }
+      jobs.push(...pairedJobs(plan.base, plan.baseDir, plan.entrants[a].policy, plan.entrants[b].policy, plan.seed, 0, G, pair.points));
     }
   }
   await runBatch(jobs, opts);

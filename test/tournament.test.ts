@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeTournament, bradleyTerry, pairScore, TOURNAMENT_FILE } from '../analysis/tournament.ts';
-import { playTournament, type TournamentPlan } from '../sim/tournament.ts';
+import { playTournament, type TournamentPlan, type TournamentPlay } from '../sim/tournament.ts';
 import { runSimulation } from '../sim/run.ts';
 import { loadConfigObject } from '../sim/config.ts';
 import { BLOCK } from '../engine/tally-plan.ts';
@@ -27,9 +27,9 @@ const plan = (games: number): TournamentPlan => ({
 describe('tournament play', () => {
   it('gives identical per-seed points at 0, 1 and 2 workers', async () => {
     assertDistFresh(WORKER, ['sim', 'engine', 'resultsdoc']);
-    const runs = [];
+    const runs: TournamentPlay[] = [];
     for (const workers of [0, 1, 2]) runs.push(await playTournament(plan(1200), { workers, workerFile: WORKER }));
-    const flat = (r: (typeof runs)[0]) => r.pairs.map((p) => Array.from(p.points).join(',')).join('|');
+    const flat = (r: TournamentPlay) => r.pairs.map((p) => Array.from(p.points).join(',')).join('|');
     expect(flat(runs[1])).toBe(flat(runs[0]));
     expect(flat(runs[2])).toBe(flat(runs[0]));
   }, 120_000);

@@ -7,7 +7,7 @@ import type { IronScenario } from './compiled.ts';
 import { playIronGame } from './rules/game.ts';
 import { scriptedDecisions } from './policy/decisions.ts';
 import { ironOdds } from './tools/odds.ts';
-import { POLICY_IDS } from './policy/params.ts';
+import { POLICY_IDS, presetConfig } from './policy/params.ts';
 import { ironJsonSchema } from './tools/schema.ts';
 import { IronGame } from './rules/state.ts';
 import { summarizeIron } from './tools/summary.ts';
@@ -37,6 +37,7 @@ export const ironSquad: Ruleset<IronScenario, IronGame> = {
   nouns: IRON_NOUNS,
   fileRefs: ['map'],
   policyIds: POLICY_IDS,
+  policyPreset: presetConfig,
   compile: compileIron,
   createGame: createIronGame,
   resetGame: (g) => g.reset(),

@@ -6,7 +6,7 @@ import type { NcoScenario } from './compiled.ts';
 import { NcoGame } from './rules/state.ts';
 import { playNcoGame } from './rules/game.ts';
 import { prepareGame } from './rules/setup.ts';
-import { POLICY_IDS } from './policy/params.ts';
+import { POLICY_IDS, presetConfig } from './policy/params.ts';
 import { scriptedDecisions } from './policy/decisions.ts';
 import { scenarioRules } from './scenarios/hooks.ts';
 import { summarizeNco } from './tools/summary.ts';
@@ -40,6 +40,7 @@ export const nco: Ruleset<NcoScenario, NcoGame> = {
   nouns: NCO_NOUNS,
   fileRefs: ['map', 'sides.*.roster'],
   policyIds: POLICY_IDS,
+  policyPreset: presetConfig,
   compile: compileNco,
   createGame: createNcoGame,
   resetGame: (g) => g.reset(),

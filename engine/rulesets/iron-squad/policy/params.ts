@@ -92,3 +92,15 @@ export function resolvePolicy(p: PolicyConfig): PolicyParams {
     deployDepth: o.deploy_depth ?? base.deployDepth,
   };
 }
+
+/** A named preset's parameters in config form (Ruleset.policyPreset: `tune` starts from it). */
+export function presetConfig(id: string): Record<string, unknown> | undefined {
+  if (!Object.prototype.hasOwnProperty.call(PRESETS, id)) return undefined;
+  const b = PRESETS[id as keyof typeof PRESETS];
+  return {
+    attack_weight: b.attackWeight, cover_weight: b.coverWeight, objective_weight: b.objectiveWeight, vp_weight: b.vpWeight,
+    exposure_weight: b.exposureWeight, approach_weight: b.approachWeight, deny_weight: b.denyWeight,
+    target_rule: TARGET_RULES[b.targetRule], reveals_per_activation: b.revealsPerActivation, fire_first: b.fireFirst,
+    max_backfire: b.maxBackfire, deploy_depth: b.deployDepth,
+  };
+}

@@ -81,3 +81,14 @@ export function resolvePolicy(p: PolicyConfig): PolicyParams {
     extraMagazineMinChance: o.extra_magazine_min_chance ?? base.extraMagazineMinChance,
   };
 }
+
+/** A named preset's parameters in config form (Ruleset.policyPreset: `tune` starts from it). */
+export function presetConfig(id: string): Record<string, unknown> | undefined {
+  if (!Object.prototype.hasOwnProperty.call(PRESETS, id)) return undefined;
+  const b = PRESETS[id as keyof typeof PRESETS];
+  return {
+    aggression: b.aggression, cover_preference: b.coverPreference, target_priority: TARGET_PRIORITIES[b.targetPriority],
+    reactive_down_threshold: b.reactiveDownThreshold, assault_margin: b.assaultMargin, ambush_preference: b.ambushPreference,
+    objective_weight: b.objectiveWeight, item_min_gain: b.itemMinGain, extra_magazine_min_chance: b.extraMagazineMinChance,
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * The search space of `squadsim tune`, read from a ruleset's config JSON Schema: the object
+ * form of `sides[].policy` whose `id` names the policy, and each of its other properties
+ * (numbers with bounds, integers, enums, booleans) as one dimension with a finite set of
+ * values. A ruleset gets `tune` by declaring its policy parameters in its schema; nothing
+ * else (docs/contract.md).
+ */
+import { ConfigError } from '../engine/errors.ts';
+import type { CompiledScenario, Ruleset } from '../engine/ruleset.ts';
+
+export interface Dim {
+  name: string;
+  values: readonly (number | string | boolean)[];
+}
+
+/** Levels a bounded number is cut into (min, max and evenly between). */
+export const NUMBER_LEVELS = 9;
+/** An integer range up to this many values keeps every value; a wider one is cut into NUMBER_LEVELS. */
+const MAX_INT_VALUES = 13;
+
+type Schema = Record<string, any>;
+
+/** The object variants of sides[].policy in the schema. */
+function policyVariants(schema: Schema): Schema[] {
+  const policy = schema?.properties?.sides?.items?.properties?.policy;
+  const variants: Schema[] = policy?.anyOf ?? policy?.oneOf ?? (policy ? [policy] : []);
+  return variants.filter((v) => v?.type === 'object' && v.properties);
+}
+
+function idsOf(variant: Schema): string[] {
+  const id = variant.properties?.id;
+  if (id?.const !== undefined) return [String(id.const)];
+  return Array.isArray(id?.enum) ? id.enum.map(String) : [];
+}
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
+
+function dimOf(name: string, p: Schema): Dim | null {
+  if (Array.isArray(p.enum) && p.enum.length > 1) return { name, values: p.enum };
+  if (p.type === 'boolean') return { name, values: [false, true] };
+  if ((p.type === 'number' || p.type === 'integer') && Number.isFinite(p.minimum) && Number.isFinite(p.maximum) && p.maximum > p.minimum) {
+    const lo = p.minimum as number, hi = p.maximum as number;
+    if (p.type === 'integer' && hi - lo + 1 <= MAX_INT_VALUES) return { name, values: Array.from({ length: hi - lo + 1 }, (_, k) => lo + k) };
+    const vals = Array.from({ length: NUMBER_LEVELS }, (_, k) => lo + ((hi - lo) * k) / (NUMBER_LEVELS - 1));
+    return { name, values: [...new Set(p.type === 'integer' ? vals.map(Math.round) : vals.map(round))] };
+  }
+  return null;
+}
+
+/**
+ * The dimensions of policy `policyId` (every tunable parameter, or only those in `only`).
+ * Throws ConfigError (field `flag`) when the ruleset declares no such policy parameters.
+ */
+export function tuneSpace(ruleset: Ruleset<CompiledScenario, unknown>, policyId: string, only?: readonly string[], flag = '--policy'): Dim[] {
+  const schema = ruleset.jsonSchema?.() as Schema | undefined;
+  const variant = schema ? policyVariants(schema).find((v) => idsOf(v).includes(policyId)) : undefined;
+  const tunable = variant ? policyVariants(schema!).flatMap(idsOf).filter((id) => {
+    const v = policyVariants(schema!).find((x) => idsOf(x).includes(id))!;
+    return Object.keys(v.properties).some((k) => k !== 'id' && dimOf(k, v.properties[k]));
+  }) : [];
+  if (!variant) throw new ConfigError(flag, policyId, `expected a policy of ${ruleset.id} with parameters: ${tunable.length ? tunable.join(', ') : '(none declared in its config schema)'}`);
+  const dims: Dim[] = [];
+  for (const [name, p] of Object.entries(variant.properties as Record<string, Schema>)) {
+    if (name === 'id') continue;
+    const d = dimOf(name, p);
+    if (d) dims.push(d);
+  }
+  if (only) {
+    const known = new Set(dims.map((d) => d.name));
+    const bad = only.find((n) => !known.has(n));
+    if (bad !== undefined) throw new ConfigError('--params', bad, `expected parameters of ${policyId}: ${[...known].join(', ')}`);
+    return dims.filter((d) => only.includes(d.name));
+  }
+  if (dims.length === 0) throw new ConfigError(flag, policyId, `has no tunable parameters; policies of ${ruleset.id} with parameters: ${tunable.filter((t) => t !== policyId).join(', ')}`);
+  return dims;
+}
+
+/**
+ * Adds a preset's own values to the dimensions (a weight of 0.05 is not on a grid of
+ * 0, 1.25, …) and returns the preset's point, so the search starts from it.
+ */
+export function withStart(dims: readonly Dim[], preset: Record<string, unknown> | undefined): { dims: Dim[]; start?: number[] } {
+  if (!preset) return { dims: [...dims] };
+  const out = dims.map((d) => {
+    const v = preset[d.name];
+    if (v === undefined || d.values.includes(v as never) || typeof v !== 'number') return d;
+    return { name: d.name, values: [...d.values, v].sort((a, b) => (a as number) - (b as number)) };
+  });
+  const start = out.map((d) => Math.max(0, d.values.indexOf(preset[d.name] as never)));
+  return { dims: out, start };
+}
+
+/** The policy object for a point of the space (value indices per dimension). */
+export function policyAt(policyId: string, dims: readonly Dim[], point: readonly number[]): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: policyId };
+  dims.forEach((d, k) => (out[d.name] = d.values[point[k]]));
+  return out;
+}
