@@ -1,4 +1,4 @@
-/** Everything a report holds, built in memory from one results document (and a balance result). */
+/** Everything a report holds, built in memory from one results document (and a balance and a tournament result). */
 import type { ColumnTable } from 'arquero';
 import { analyze, type Analysis } from '../analysis/index.ts';
 import type { Results } from '../analysis/load.ts';
@@ -11,6 +11,7 @@ import { typeLethalityChart } from './charts/type-lethality.ts';
 import { typeCostChart } from './charts/type-cost.ts';
 import { winRatesChart } from './charts/win-rates.ts';
 import { summaryTables, type SummaryTable } from './tables.ts';
+import type { TournamentTables } from '../analysis/tournament-table.ts';
 
 export interface Report {
   results: Results;
@@ -21,7 +22,7 @@ export interface Report {
   notes: string[];
 }
 
-export function buildReport(results: Results, balance: ColumnTable | null): Report {
+export function buildReport(results: Results, balance: ColumnTable | null, tournament: TournamentTables | null = null): Report {
   const a = analyze(results);
   const notes: string[] = [];
   const optional = (chart: Chart | null, missing: string): Chart[] => {
@@ -40,5 +41,5 @@ export function buildReport(results: Results, balance: ColumnTable | null): Repo
     ...optional(costEffectivenessChart(a, results), 'Cost-effectiveness chart omitted: the results have no typeCost block with typeKills or typeCostLost.'),
     ...optional(fairCostChart(balance, n), 'Fair-cost chart omitted: no balance result given (run `squadsim balance`, then `squadsim report ... --balance FILE`).'),
   ];
-  return { results, analysis: a, charts, tables: summaryTables(a, results, balance), notes };
+  return { results, analysis: a, charts, tables: summaryTables(a, results, balance, tournament), notes };
 }

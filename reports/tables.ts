@@ -7,6 +7,7 @@ import type { Analysis } from '../analysis/index.ts';
 import type { Results } from '../analysis/load.ts';
 import { cap, rowsOf } from './chart.ts';
 import { num, pct } from './theme.ts';
+import type { TournamentTables } from '../analysis/tournament-table.ts';
 
 export interface SummaryTable {
   /** File-name-safe id: the CSV is written as <id>.csv. */
@@ -26,7 +27,7 @@ function make(id: string, title: string, data: ColumnTable | null, header: strin
   return { id, title, data, header, cells: rowsOf(data).map(row) };
 }
 
-export function summaryTables(a: Analysis, r: Results, balance: ColumnTable | null): SummaryTable[] {
+export function summaryTables(a: Analysis, r: Results, balance: ColumnTable | null, tournament: TournamentTables | null = null): SummaryTable[] {
   const f1 = (x: number): string => num(x, 1), f2 = (x: number): string => num(x, 2), p1 = (x: number): string => pct(x);
   const lethal = from(rowsOf(a.sideLethality));
   const n = r.nouns, v = n.value;
@@ -45,6 +46,7 @@ export function summaryTables(a: Analysis, r: Results, balance: ColumnTable | nu
       x.side, x.type, x.stepLabel, num(x.casualties, 3), num(x.cumCasualties, 3), pct(x.lostShare), interval(x.lostShareLo, x.lostShareHi, p1), num(x.costRemaining, 1),
     ]),
     make('fair-cost', 'Fair cost against printed cost', balance, ['feature', 'printed', 'fair', '95% interval', 'verdict'], (x) => [x.feature, f1(x.printed), f1(x.fair), interval(x.lo, x.hi, f1), x.verdict ?? '']),
+    ...(tournament ? tournamentTables(tournament) : []),
   ];
   return tables.filter((t): t is SummaryTable => t !== null);
 }
@@ -60,4 +62,17 @@ export function markdownTable(t: SummaryTable): string {
   const line = (cells: string[]): string => `| ${cells.map(esc).join(' | ')} |`;
   const text = textColumns(t.header, t.cells);
   return [line(t.header), `|${text.map((isText) => (isText ? ' :-- ' : ' --: ')).join('|')}|`, ...t.cells.map(line)].join('\n');
+}
+
+/** The policies' tournament (`report --tournament`): ratings, then each pairing's score. */
+function tournamentTables(t: TournamentTables): (SummaryTable | null)[] {
+  const c = `${Math.round(t.confidence * 100)}%`, seeds = `${t.seedsPerPair} seeds per pair, both seats`;
+  return [
+    make('tournament-ratings', `Policy tournament: ratings (Bradley–Terry, Elo scale; ${seeds})`, t.ratings, ['rank', 'entrant', 'Elo', `${c} interval`, 'mean score'], (x) => [
+      String(x.rank), x.entrant, num(x.elo, 0), interval(x.elo_lo, x.elo_hi, (v) => num(v, 0)), pct(x.mean_score),
+    ]),
+    make('tournament-scores', `Policy tournament: score of each entrant against each opponent (paired ${c} intervals)`, t.matrix, ['entrant', 'opponent', 'score', `${c} interval`], (x) => [
+      x.entrant, x.opponent, pct(x.score), interval(x.lo, x.hi, (v) => pct(v)),
+    ]),
+  ];
 }

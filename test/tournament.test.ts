@@ -121,3 +121,27 @@ describe('squadsim tournament (CLI)', () => {
     expect(r3.stderr).toMatch(/games/);
   });
 });
+
+describe('squadsim report --tournament', () => {
+  it('adds the ratings and scores tables to report.html, summary.md and CSV; another ruleset\'s tournament exits 2 and writes nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'squadsim-tour-report-'));
+    expect((await runMain(['run', QUICK, '-n', '200', '-w', '0', '--out', dir])).code).toBe(0);
+    expect((await runMain(['tournament', QUICK, '-e', 'aggressive,cautious,random', '-n', '60', '-w', '0', '--bootstrap', '20', '--out', dir])).code).toBe(0);
+    const rep = join(dir, 'rep');
+    const r = await runMain(['report', join(dir, 'results.json'), '--tournament', join(dir, TOURNAMENT_FILE), '--out', rep]);
+    expect(r.code, r.stderr).toBe(0);
+    const md = readFileSync(join(rep, 'summary.md'), 'utf8');
+    expect(md).toMatch(/Policy tournament: ratings/);
+    expect(md).toMatch(/\| 3 \| random \|/); // the random player ranks last
+    expect(readFileSync(join(rep, 'report.html'), 'utf8')).toMatch(/Policy tournament: score of each entrant/);
+    expect(readFileSync(join(rep, 'tournament-scores.csv'), 'utf8').split('\n')[0]).toBe('entrant,opponent,score,lo,hi,seeds');
+
+    const doc = JSON.parse(readFileSync(join(dir, TOURNAMENT_FILE), 'utf8'));
+    writeFileSync(join(dir, 'other.json'), JSON.stringify({ ...doc, ruleset: 'iron-squad' }));
+    const rep2 = join(dir, 'rep2');
+    const bad = await runMain(['report', join(dir, 'results.json'), '--tournament', join(dir, 'other.json'), '--out', rep2]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--tournament: ruleset: got "iron-squad"; expected "nco"/);
+    expect(existsSync(join(rep2, 'report.html'))).toBe(false);
+  }, 60_000);
+});
