@@ -1,3 +1,4 @@
+import { playedLines } from '../resultsdoc/played.ts';
 import { availableParallelism, constants as osConstants } from 'node:os';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { ConfigError } from '../engine/errors.ts';
@@ -169,7 +170,8 @@ export function humanTable(s: Summary, workers: number | undefined, out: string 
   const where = workers === undefined ? '' : workers === 0 ? ', main thread' : `, ${workers} worker${workers === 1 ? '' : 's'}`;
   const part = shard ? ` (shard ${shard.index}/${shard.count}: games ${shard.firstGame}–${shard.firstGame + shard.games - 1} of ${shard.totalGames})` : '';
   return [
-    `${s.ruleset}: ${s.games} games${part}, seed ${s.seed}${where}`,
+    `${s.ruleset}: ${s.games} games${part}, seed ${s.seed}${where}, squadsim ${s.version}`,
+    ...(s.played ? playedLines(s.played) : []),
     '',
     ...rows.map(line),
     '',

@@ -3,6 +3,8 @@
  * browser bundles, the chart specs carry their data inline, and a Content-Security-Policy
  * forbids every network request, so the page works offline from file://.
  */
+import { describePlayed, playedLines } from '../resultsdoc/played.ts';
+import { getRuleset } from '../engine/rulesets/index.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,6 +98,8 @@ ${libraries.map((js) => `<script>${scriptSafe(js)}</script>`).join('\n')}
 <main>
 <h1>${esc(title)}</h1>
 <p class="meta">ruleset <b>${esc(doc.ruleset)}</b> · ${r.games.toLocaleString('en-US')} games · seed ${doc.seed} · config <code>${esc(String(doc.configHash))}</code> · squadsim ${esc(String(doc.version))}</p>
+<section class="card played" id="played"><h2>What was played</h2>
+<ul>${playedOf(doc).map((l) => `<li>${esc(l)}</li>`).join('')}</ul></section>
 <nav>${nav}</nav>
 ${notes}
 ${charts}
@@ -141,7 +145,18 @@ export function summaryMarkdown(report: Report): string {
     '',
     `ruleset \`${d.ruleset}\`, ${r.games} games, seed ${d.seed}, config \`${d.configHash}\`, squadsim ${d.version}. Intervals are 95%.`,
     '',
+    '## What was played',
+    '',
+    ...playedOf(d).map((l) => `- ${l}`),
+    '',
     ...report.notes.map((n) => `> ${n}\n`),
     ...report.tables.flatMap((t) => [`## ${t.title}`, '', markdownTable(t), '']),
   ].join('\n');
+}
+
+/** The run's "what was played" lines: from the summary, or worked out for results older than it. */
+function playedOf(doc: Report['results']['doc']): string[] {
+  if (doc.summary.played) return playedLines(doc.summary.played);
+  const ruleset = getRuleset(doc.ruleset);
+  return ruleset ? playedLines(describePlayed(ruleset, doc.config)) : ['(not recorded in these results)'];
 }

@@ -1,6 +1,7 @@
 import { BLOCK, type Nouns } from '../engine/tally-plan.ts';
 import { type CompiledScenario, type Ruleset } from '../engine/ruleset.ts';
 import { round, wilson } from '../engine/stats.ts';
+import { describePlayed, type Played } from './played.ts';
 
 export const SUMMARY_SCHEMA = 'squadsim.summary/2';
 
@@ -21,6 +22,8 @@ export interface Summary {
   seed: number;
   configHash: string;
   version: string;
+  /** What was played: scenario, map, rosters, policies with their parameters, changed rules. */
+  played: Played;
   /** The ruleset's words for its units, value, score and time step. */
   nouns: Nouns;
   sides: [SideSummary, SideSummary];
@@ -69,6 +72,7 @@ export function buildSummary({ ruleset, scn, games, seed, configHash, acc, elaps
     seed,
     configHash,
     version,
+    played: describePlayed(ruleset, scn.normalized),
     nouns: { ...scn.plan.spec.nouns },
     sides: [side(0), side(1)],
     draws: outcome[2],
