@@ -12,10 +12,11 @@ import { mergeCommand } from './merge.ts';
 import { workerCommand } from './worker.ts';
 import { tournamentCommand } from './tournament.ts';
 import { tuneCommand } from './tune.ts';
+import { sweepCommand } from './sweep.ts';
 
-const COMMANDS = ['run', 'schema', 'export', 'check', 'report', 'balance', 'odds', 'merge', 'worker', 'tournament', 'tune'];
+const COMMANDS = ['run', 'schema', 'export', 'check', 'report', 'balance', 'odds', 'merge', 'worker', 'tournament', 'tune', 'sweep'];
 /** Arguments that take a list; yargs turns any other flag given twice into a list too. */
-const LIST_ARGS = new Set(['_', '$0', 'shards']);
+const LIST_ARGS = new Set(['_', '$0', 'shards', 'vary', 'v']);
 
 /**
  * A single-valued flag given twice (`--out a --out b`) is refused rather than letting a
@@ -49,6 +50,7 @@ export async function main(args: string[]): Promise<number> {
     .command(workerCommand)
     .command(tournamentCommand)
     .command(tuneCommand)
+    .command(sweepCommand)
     .middleware(refuseRepeatedFlags)
     .demandCommand(1, 'name a command')
     .recommendCommands()

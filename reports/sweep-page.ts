@@ -1,0 +1,87 @@
+/**
+ * sweep.html and its SVGs: each metric against the first varied field, with 95% intervals
+ * (error bars), one line per side; with a second varied field, one line per value of it
+ * (side 1's win rate and score).
+ */
+import { from } from 'arquero';
+import { sweepRecords, type SweepDoc } from '../analysis/param-sweep.ts';
+import { cap, type Chart } from './chart.ts';
+import { chartsPage, esc } from './page.ts';
+import type { SummaryTable } from './tables.ts';
+import { CONFIG, pct, SCHEMA, sideScale, WIDE } from './theme.ts';
+
+function xEncoding(doc: SweepDoc) {
+  const v = doc.vary[0];
+  const numeric = v.values.every((x) => typeof x === 'number');
+  const ints = numeric && v.values.every((x) => Number.isInteger(x));
+  return { field: 'x', type: numeric ? 'quantitative' : 'ordinal', title: v.path, ...(numeric ? { scale: { zero: false }, ...(ints ? { axis: { tickMinStep: 1, format: 'd' } } : {}) } : { sort: null }) } as const;
+}
+
+/** Long-form points: one per grid point and line (side, or value of the second field). */
+function points(doc: SweepDoc, metric: 'win' | 'score') {
+  const [a, b] = doc.vary;
+  return doc.rows.flatMap((r) => r.sides
+    .map((s, k) => ({ s, k }))
+    .filter(({ k }) => !b || k === 0)
+    .map(({ s }) => ({
+      x: r.at[a.path],
+      line: b ? `${b.path} = ${String(r.at[b.path])}` : s.side,
+      y: metric === 'win' ? s.winRate : s.meanScore,
+      lo: metric === 'win' ? s.winLo : s.scoreLo,
+      hi: metric === 'win' ? s.winHi : s.scoreHi,
+    })));
+}
+
+function metricChart(doc: SweepDoc, metric: 'win' | 'score'): Chart {
+  const win = metric === 'win';
+  const [a, b] = doc.vary;
+  const who = b ? `${doc.rows[0].sides[0].side}'s` : "each side's";
+  const yTitle = win ? 'win rate' : `mean ${doc.nouns.score}`;
+  const color = b ? { field: 'line', type: 'nominal', title: b.path } : { field: 'line', type: 'nominal', title: null, scale: sideScale(doc.rows[0].sides.map((s) => s.side)) };
+  return {
+    id: win ? 'sweep-win-rate' : 'sweep-score',
+    title: win ? `Win rate against ${a.path}` : `${cap(doc.nouns.scoreLong)} against ${a.path}`,
+    description: `${who[0].toUpperCase()}${who.slice(1)} ${win ? 'share of games won' : `mean ${doc.nouns.scoreLong} per game`} at each value of ${a.path}${b ? `, one line per value of ${b.path}` : ''}; ${doc.games.toLocaleString('en-US')} games per point on the same seeds. Bars: 95% ${win ? 'Wilson' : 'normal'} intervals.`,
+    spec: {
+      $schema: SCHEMA,
+      config: CONFIG,
+      title: { text: win ? 'Win rate' : `Mean ${doc.nouns.score}`, subtitle: `against ${a.path}, ${doc.games.toLocaleString('en-US')} games per point, 95% intervals` },
+      width: WIDE - 120,
+      height: 280,
+      data: { values: points(doc, metric) },
+      encoding: { x: xEncoding(doc), color } as any,
+      layer: [
+        { mark: { type: 'line', point: true }, encoding: { y: { field: 'y', type: 'quantitative', title: yTitle, ...(win ? { axis: { format: '.0%' } } : {}) }, tooltip: [{ field: 'line' }, { field: 'x', title: a.path }, { field: 'y', format: win ? '.1%' : '.2f' }, { field: 'lo', format: win ? '.1%' : '.2f' }, { field: 'hi', format: win ? '.1%' : '.2f' }] } },
+        { mark: { type: 'errorbar', ticks: { size: 6 } }, encoding: { y: { field: 'lo', type: 'quantitative', title: yTitle }, y2: { field: 'hi' } } },
+      ],
+    } as any,
+  };
+}
+
+export function sweepCharts(doc: SweepDoc): Chart[] {
+  return [metricChart(doc, 'win'), metricChart(doc, 'score')];
+}
+
+export function sweepSummaryTable(doc: SweepDoc): SummaryTable {
+  const data = from(sweepRecords(doc));
+  const header = [...doc.vary.map((v) => v.path), ...doc.rows[0].sides.map((s) => `${s.side} win rate`), ...doc.rows[0].sides.map((s) => `${s.side} ${doc.nouns.score}`), 'draws'];
+  const cells = doc.rows.map((r) => [
+    ...doc.vary.map((v) => String(r.at[v.path])),
+    ...r.sides.map((s) => `${pct(s.winRate)} (${pct(s.winLo)} – ${pct(s.winHi)})`),
+    ...r.sides.map((s) => s.meanScore.toFixed(1)),
+    pct(r.drawRate),
+  ]);
+  return { id: 'sweep', title: 'Every grid point', data, header, cells };
+}
+
+export function sweepHtml(doc: SweepDoc, libraries?: string[]): string {
+  return chartsPage({
+    title: `Sweep of ${doc.vary.map((v) => v.path).join(' × ')}`,
+    metaHtml: `ruleset <b>${esc(doc.ruleset)}</b> · ${doc.rows.length} points × ${doc.games.toLocaleString('en-US')} games on common seeds · seed ${doc.seed} · squadsim ${esc(doc.version)}`,
+    intro: { title: 'What was played (the base config)', lines: doc.played },
+    notes: [],
+    charts: sweepCharts(doc),
+    tables: [sweepSummaryTable(doc)],
+    tablesDesc: 'The same numbers in sweep.csv (full precision) and sweep.json next to this page. Intervals are 95%.',
+  }, libraries);
+}
