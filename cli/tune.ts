@@ -107,11 +107,14 @@ async function handler(argv: ArgumentsCamelCase<TuneArgs>): Promise<void> {
   if (argv.out !== undefined && (argv.out.trim() === '' || !argv.out.endsWith('.json'))) throw new ConfigError('--out', argv.out, 'expected a path to a .json file');
   const loaded = loadConfig(argv.config);
   const ruleset = loaded.ruleset;
-  const space = withStart(tuneSpace(ruleset, argv.policy, argv.params?.split(',').map((s) => s.trim())), ruleset.policyPreset?.(argv.policy));
+  // Every named preset's parameters join the grid and are evaluated first; the search starts
+  // from the best of them (for `objective`, the aggressive preset may be the better start).
+  const presets = ruleset.policyIds.map((id) => ruleset.policyPreset?.(id)).filter((p): p is Record<string, unknown> => p !== undefined);
+  const space = withStart(tuneSpace(ruleset, argv.policy, argv.params?.split(',').map((s) => s.trim())), undefined, presets);
   const field = argv.field !== undefined ? parseField(argv.field, '--field') : ruleset.policyIds.filter((id) => id !== 'random').map((id) => ({ name: id, policy: id }));
   const plan: TunePlan = {
     base: loaded.config, baseDir: loaded.path ? dirname(loaded.path) : process.cwd(), policyId: argv.policy, dims: space.dims, field,
-    ...(space.start ? { start: space.start } : {}),
+    initial: space.initial,
     budget, seedsPerEval, finalists, neighbours, explore, seed,
   };
   checkTunePlan(plan); // every bad input exits 2 here, before a game is played

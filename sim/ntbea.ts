@@ -26,6 +26,11 @@ export interface NtbeaOptions {
   seed: number;
   /** Start here instead of a random point. */
   start?: readonly number[];
+  /**
+   * Points evaluated first (e.g. every named preset); the search then starts from the best
+   * of them (or from `start` when given). They count against `iterations`.
+   */
+  initial?: readonly (readonly number[])[];
 }
 
 interface Stat { n: number; sum: number }
@@ -96,7 +101,18 @@ export async function ntbea(o: NtbeaOptions, evaluate: (x: number[], iteration: 
   const pm = o.mutation ?? 1 / d;
   let x = o.start ? [...o.start] : o.sizes.map((s) => rng.below(s));
   const history: { point: number[]; fitness: number }[] = [];
-  for (let it = 0; it < o.iterations; it++) {
+  let it = 0;
+  if (o.initial?.length) {
+    let bestF = -Infinity;
+    for (const p of o.initial) {
+      if (it >= o.iterations - 1) break;
+      const f = await evaluate([...p], it++);
+      history.push({ point: [...p], fitness: f });
+      model.add(p, f);
+      if (!o.start && f > bestF) { bestF = f; x = [...p]; }
+    }
+  }
+  for (; it < o.iterations; it++) {
     const f = await evaluate([...x], it);
     history.push({ point: [...x], fitness: f });
     model.add(x, f);

@@ -76,18 +76,18 @@ export function tuneSpace(ruleset: Ruleset<CompiledScenario, unknown>, policyId:
 }
 
 /**
- * Adds a preset's own values to the dimensions (a weight of 0.05 is not on a grid of
- * 0, 1.25, …) and returns the preset's point, so the search starts from it.
+ * Adds the presets' own values to the dimensions (a weight of 0.05 is not on a grid of
+ * 0, 1.25, …) and returns the points of `preset` (where the search starts) and of every
+ * preset given (`initial`: evaluated first, so the search knows the shipped players).
  */
-export function withStart(dims: readonly Dim[], preset: Record<string, unknown> | undefined): { dims: Dim[]; start?: number[] } {
-  if (!preset) return { dims: [...dims] };
+export function withStart(dims: readonly Dim[], preset: Record<string, unknown> | undefined, others: readonly Record<string, unknown>[] = []): { dims: Dim[]; start?: number[]; initial: number[][] } {
+  const all = [...(preset ? [preset] : []), ...others];
   const out = dims.map((d) => {
-    const v = preset[d.name];
-    if (v === undefined || d.values.includes(v as never) || typeof v !== 'number') return d;
-    return { name: d.name, values: [...d.values, v].sort((a, b) => (a as number) - (b as number)) };
+    const extra = all.map((p) => p[d.name]).filter((v): v is number => typeof v === 'number' && !d.values.includes(v));
+    return extra.length ? { name: d.name, values: [...new Set([...d.values, ...extra])].sort((a, b) => (a as number) - (b as number)) } : d;
   });
-  const start = out.map((d) => Math.max(0, d.values.indexOf(preset[d.name] as never)));
-  return { dims: out, start };
+  const pointOf = (p: Record<string, unknown>) => out.map((d) => Math.max(0, d.values.indexOf(p[d.name] as never)));
+  return { dims: out, ...(preset ? { start: pointOf(preset) } : {}), initial: all.map(pointOf) };
 }
 
 /** The policy object for a point of the space (value indices per dimension). */

@@ -4,7 +4,8 @@
  * every opponent in both seats on a fresh block of seeds (paired, as in a tournament); its
  * fitness is the mean score. Three quarters of the game budget go to the search; the rest
  * plays the best few candidates (and the starting preset) against the field on one common
- * block of new seeds, and the best of those is the result, with paired intervals. All on
+ * block of new seeds, and the one whose worst matchup is best is the result, with paired
+ * intervals. All on
  * one warm worker pool; deterministic for a seed at any worker count.
  */
 import { availableParallelism } from 'node:os';
@@ -24,6 +25,8 @@ export interface TunePlan {
   dims: readonly Dim[];
   /** Where the search starts (the preset's point, withStart); default a random point. */
   start?: readonly number[];
+  /** Points evaluated before the search (every named preset's, withStart); it starts from the best. */
+  initial?: readonly (readonly number[])[];
   field: readonly Entrant[];
   /** Games to spend in all. */
   budget: number;
@@ -113,7 +116,10 @@ export async function tune(p: TunePlan, o: TuneOptions = {}): Promise<TuneResult
   try {
     const m = p.seedsPerEval;
     const search = await ntbea(
-      { sizes: p.dims.map((d) => d.values.length), iterations, neighbours: p.neighbours, explore: p.explore, seed: p.seed, ...(p.start ? { start: p.start } : {}) },
+      {
+        sizes: p.dims.map((d) => d.values.length), iterations, neighbours: p.neighbours, explore: p.explore, seed: p.seed,
+        ...(p.start ? { start: p.start } : {}), ...(p.initial ? { initial: p.initial } : {}),
+      },
       async (x, it) => mean(await against(policyAt(p.policyId, p.dims, x), it * m, m)),
     );
     // Finals: the best distinct candidates and the starting preset, on common new seeds.
@@ -123,8 +129,15 @@ export async function tune(p: TunePlan, o: TuneOptions = {}): Promise<TuneResult
       finals.push({ policy: policyAt(p.policyId, p.dims, c.point), searchValue: c.value, points: await against(policyAt(p.policyId, p.dims, c.point), start, finalSeeds) });
     }
     finals.push({ policy: p.policyId, points: await against(p.policyId, start, finalSeeds) });
+    // The winner is the finalist whose worst matchup is best: a preset that must beat every
+    // opponent is judged by the one it does worst against (then by its mean).
+    const worst = (pts: Float64Array[]) => Math.min(...pts.map((a) => a.reduce((x, y) => x + y, 0) / (2 * a.length)));
     let winner = 0;
-    finals.forEach((f, k) => { if (k < finals.length - 1 && mean(f.points) > mean(finals[winner].points)) winner = k; });
+    finals.forEach((f, k) => {
+      if (k === finals.length - 1) return;
+      const d = worst(f.points) - worst(finals[winner].points);
+      if (d > 0 || (d === 0 && mean(f.points) > mean(finals[winner].points))) winner = k;
+    });
     return {
       best: finals[winner].policy as Record<string, unknown>, evaluations: iterations, gamesPerEvaluation: perEval, finalSeeds, winner, finals,
       trace: search.history.map((h) => h.fitness), gamesPlayed: played, elapsedSeconds: (performance.now() - t0) / 1000,

@@ -34,6 +34,13 @@ describe('NTBEA', () => {
     expect(JSON.stringify(a)).toBe(JSON.stringify(b));
     expect(a.history).toHaveLength(250);
   });
+  it('evaluates the initial points first and searches on from the best of them', async () => {
+    const initial = [[0, 0, 0, 0], [4, 1, 4, 2], [5, 5, 5, 0]];
+    const r = await ntbea({ sizes: [6, 6, 6, 3], iterations: 12, neighbours: 50, explore: 0.3, seed: 2, initial }, landscape(3));
+    expect(r.history.slice(0, 3).map((h) => h.point)).toEqual(initial);
+    const next = r.history[3].point, dist = (x: number[], y: number[]) => x.reduce((s, v, k) => s + Math.abs(v - y[k]), 0);
+    expect(dist(next, [4, 1, 4, 2])).toBeLessThanOrEqual(dist(next, [0, 0, 0, 0])); // a neighbour of the best start
+  });
   it('starts where it is told to, and beats a random search of the same budget (mean over 8 seeds)', async () => {
     const dist = (x: number[]) => x.reduce((s, v, k) => s + Math.abs(v - OPT[k]), 0);
     let model = 0, random = 0;
