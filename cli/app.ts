@@ -13,8 +13,9 @@ import { workerCommand } from './worker.ts';
 import { tournamentCommand } from './tournament.ts';
 import { tuneCommand } from './tune.ts';
 import { sweepCommand } from './sweep.ts';
+import { compareCommand } from './compare.ts';
 
-const COMMANDS = ['run', 'schema', 'export', 'check', 'report', 'balance', 'odds', 'merge', 'worker', 'tournament', 'tune', 'sweep'];
+const COMMANDS = ['run', 'schema', 'export', 'check', 'report', 'balance', 'odds', 'merge', 'worker', 'tournament', 'tune', 'sweep', 'compare'];
 /** Arguments that take a list; yargs turns any other flag given twice into a list too. */
 const LIST_ARGS = new Set(['_', '$0', 'shards', 'vary', 'v']);
 
@@ -51,6 +52,7 @@ export async function main(args: string[]): Promise<number> {
     .command(tournamentCommand)
     .command(tuneCommand)
     .command(sweepCommand)
+    .command(compareCommand)
     .middleware(refuseRepeatedFlags)
     .demandCommand(1, 'name a command')
     .recommendCommands()

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import type { ColumnTable } from 'arquero';
 import { loadTournament } from '../analysis/tournament-table.ts';
+import { compareRuns, perGame } from '../analysis/compare.ts';
 import { ConfigError } from '../engine/errors.ts';
 import { loadFairCosts } from '../analysis/fair-cost-table.ts';
 import { loadResults } from '../analysis/load.ts';
@@ -16,6 +17,7 @@ interface ReportArgs {
   out: string;
   balance?: string;
   tournament?: string;
+  compare?: string;
 }
 
 function builder(y: Argv): Argv<ReportArgs> {
@@ -23,6 +25,7 @@ function builder(y: Argv): Argv<ReportArgs> {
     .positional('results', { type: 'string', describe: 'results.json written by `squadsim run --out`', demandOption: true })
     .option('out', { alias: 'o', type: 'string', describe: 'folder for report.html, one SVG per chart, summary.md and CSV tables', demandOption: true, requiresArg: true })
     .option('balance', { type: 'string', describe: 'a `squadsim balance` result: adds the fair-cost chart and table', requiresArg: true })
+    .option('compare', { type: 'string', describe: "another run's results.json (B): adds B − A for every headline metric (see `squadsim compare`)", requiresArg: true })
     .option('tournament', { type: 'string', describe: 'a `squadsim tournament` result of the same ruleset: adds the policy ratings and scores', requiresArg: true })
     .example('$0 report out/results.json --out out', 'write out/report.html and the rest next to the results')
     .example('$0 report results.json --out report --balance balance.json', 'include fair cost against printed cost') as unknown as Argv<ReportArgs>;
@@ -44,7 +47,8 @@ async function handler(argv: ArgumentsCamelCase<ReportArgs>): Promise<void> {
   const balance: ColumnTable | null = argv.balance !== undefined ? loadFairCosts(argv.balance) : null;
 
   const tournament = argv.tournament !== undefined ? loadTournament(argv.tournament, results.doc.ruleset) : null;
-  const report = buildReport(results, balance, tournament);
+  const comparison = argv.compare !== undefined ? compareRuns(results, loadResults(argv.compare), perGame(results, argv.results), perGame(loadResults(argv.compare), argv.compare)) : null;
+  const report = buildReport(results, balance, tournament, comparison);
   const files: [string, string][] = [];
   for (const chart of report.charts) files.push([`${chart.id}.svg`, await renderSvg(chart)]);
   for (const t of report.tables) files.push([`${t.id}.csv`, t.data.toCSV() + '\n']);

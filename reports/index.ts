@@ -12,6 +12,8 @@ import { typeCostChart } from './charts/type-cost.ts';
 import { winRatesChart } from './charts/win-rates.ts';
 import { summaryTables, type SummaryTable } from './tables.ts';
 import type { TournamentTables } from '../analysis/tournament-table.ts';
+import type { Comparison } from '../analysis/compare.ts';
+import { compareCharts, compareSummaryTable } from './compare-page.ts';
 
 export interface Report {
   results: Results;
@@ -22,7 +24,7 @@ export interface Report {
   notes: string[];
 }
 
-export function buildReport(results: Results, balance: ColumnTable | null, tournament: TournamentTables | null = null): Report {
+export function buildReport(results: Results, balance: ColumnTable | null, tournament: TournamentTables | null = null, comparison: Comparison | null = null): Report {
   const a = analyze(results);
   const notes: string[] = [];
   const optional = (chart: Chart | null, missing: string): Chart[] => {
@@ -40,6 +42,9 @@ export function buildReport(results: Results, balance: ColumnTable | null, tourn
     ...optional(typeCostChart(a, results), `Cost-by-${n.unit}-type chart omitted: the results have no typeCost and typeCostLostSteps blocks.`),
     ...optional(costEffectivenessChart(a, results), 'Cost-effectiveness chart omitted: the results have no typeCost block with typeKills or typeCostLost.'),
     ...optional(fairCostChart(balance, n), 'Fair-cost chart omitted: no balance result given (run `squadsim balance`, then `squadsim report ... --balance FILE`).'),
+    ...(comparison ? [compareCharts(comparison)[2]] : []),
   ];
-  return { results, analysis: a, charts, tables: summaryTables(a, results, balance, tournament), notes };
+  const tables = summaryTables(a, results, balance, tournament);
+  if (comparison) tables.push(compareSummaryTable(comparison));
+  return { results, analysis: a, charts, tables, notes };
 }
