@@ -45,7 +45,7 @@ export function scoreMarginChart(a: Analysis, r: Results): Chart | null {
   };
 }
 
-/** Needs the winClass block (NCO: the rulebook's margin-of-victory classes). */
+/** Needs the winClass block (NCO: the rulebook's margin-of-victory classes; Iron Squad: how games are decided). */
 export function winClassesChart(a: Analysis, r: Results): Chart | null {
   if (!a.winClasses) return null;
   const values = rowsOf(a.winClasses);
@@ -53,7 +53,7 @@ export function winClassesChart(a: Analysis, r: Results): Chart | null {
   return {
     id: 'win-classes',
     title: 'Classes of win',
-    description: "Share of all games each side won in each class of win the ruleset defines (NCO: the rulebook's margin-of-victory classes). Whiskers: 95% Wilson interval.",
+    description: "Share of all games each side won in each class of win the ruleset defines (NCO: the rulebook's margin-of-victory classes; Iron Squad: how the game was decided, by a mission, on VP or by a tie-break). Whiskers: 95% Wilson interval.",
     spec: {
       $schema: SCHEMA,
       config: CONFIG,

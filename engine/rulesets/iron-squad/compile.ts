@@ -83,6 +83,9 @@ export function compileIron(config: unknown): IronScenario {
   const plan = new TallyPlan({
     sideNames, nouns: IRON_NOUNS, steps, types,
     margin: { width: 2, half: 30 },
+    // How games are won (item 24): by a mission, on VP, or by each tie-break in turn; the
+    // report's classes-of-win chart and table show it per side.
+    winClasses: DECIDED_BY.filter((d) => d !== 'draw'),
     docs: {
       typeFielded: 'sum of units fielded by side and type (Explore and solo spawns included)',
       typeCost: 'sum of starting health of the units fielded, by side and type (Iron Squad has no point costs)',

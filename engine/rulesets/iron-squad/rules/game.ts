@@ -225,5 +225,5 @@ function record(g: IronGame): void {
   }
   t.score[0] = score0;
   t.score[1] = score1;
-  t.endGame(w === 2 ? DRAW : w, -1);
+  t.endGame(w === 2 ? DRAW : w, w === 2 ? -1 : g.val[3]); // win class: how it was decided (DECIDED_BY)
 }
