@@ -39,6 +39,8 @@ const weights = {
   reveals_per_activation: z.number().int().min(0).max(6).optional(),
   /** Fire from the start hex before moving when a shot is available. */
   fire_first: z.boolean().optional(),
+  /** Item 22: fire from the hex along the move with the best shot (move, fire, move on) when it beats the shot at the end. */
+  fire_mid_move: z.boolean().optional(),
   /** Skip a shot whose chance of "A −1H" exceeds this. */
   max_backfire: z.number().min(0).max(1).optional(),
   /** Units placed per row from the deployment edge (0 = on the road-side rows, 1 = back rows). */
@@ -62,14 +64,15 @@ export interface PolicyParams {
   targetRule: number;
   revealsPerActivation: number;
   fireFirst: boolean;
+  fireMidMove: boolean;
   maxBackfire: number;
   deployDepth: number;
 }
 
 const PRESETS: Record<(typeof POLICY_IDS)[number], Omit<PolicyParams, 'kind'>> = {
-  bot: { attackWeight: 4, coverWeight: 0.1, objectiveWeight: 0, vpWeight: 0, exposureWeight: 0, approachWeight: 1, denyWeight: 0, targetRule: TGT_LOWEST_HP, revealsPerActivation: 0, fireFirst: false, maxBackfire: 1, deployDepth: 0 },
-  rush: { attackWeight: 2, coverWeight: 0.05, objectiveWeight: 1.5, vpWeight: 0.5, exposureWeight: 0.2, approachWeight: 0.2, denyWeight: 0, targetRule: TGT_MAX_DAMAGE, revealsPerActivation: 1, fireFirst: false, maxBackfire: 0.4, deployDepth: 0 },
-  farm: { attackWeight: 1.5, coverWeight: 0.15, objectiveWeight: 0.3, vpWeight: 2, exposureWeight: 0.8, approachWeight: 0.1, denyWeight: 0.5, targetRule: TGT_MAX_DAMAGE, revealsPerActivation: 3, fireFirst: true, maxBackfire: 0.25, deployDepth: 1 },
+  bot: { attackWeight: 4, coverWeight: 0.1, objectiveWeight: 0, vpWeight: 0, exposureWeight: 0, approachWeight: 1, denyWeight: 0, targetRule: TGT_LOWEST_HP, revealsPerActivation: 0, fireFirst: false, fireMidMove: true, maxBackfire: 1, deployDepth: 0 },
+  rush: { attackWeight: 2, coverWeight: 0.05, objectiveWeight: 1.5, vpWeight: 0.5, exposureWeight: 0.2, approachWeight: 0.2, denyWeight: 0, targetRule: TGT_MAX_DAMAGE, revealsPerActivation: 1, fireFirst: false, fireMidMove: true, maxBackfire: 0.4, deployDepth: 0 },
+  farm: { attackWeight: 1.5, coverWeight: 0.15, objectiveWeight: 0.3, vpWeight: 2, exposureWeight: 0.8, approachWeight: 0.1, denyWeight: 0.5, targetRule: TGT_MAX_DAMAGE, revealsPerActivation: 3, fireFirst: true, fireMidMove: true, maxBackfire: 0.25, deployDepth: 1 },
 };
 
 export function resolvePolicy(p: PolicyConfig): PolicyParams {
@@ -88,6 +91,7 @@ export function resolvePolicy(p: PolicyConfig): PolicyParams {
     targetRule: o.target_rule ? TARGET_RULES.indexOf(o.target_rule) : base.targetRule,
     revealsPerActivation: o.reveals_per_activation ?? base.revealsPerActivation,
     fireFirst: o.fire_first ?? base.fireFirst,
+    fireMidMove: o.fire_mid_move ?? base.fireMidMove,
     maxBackfire: o.max_backfire ?? base.maxBackfire,
     deployDepth: o.deploy_depth ?? base.deployDepth,
   };
@@ -100,7 +104,7 @@ export function presetConfig(id: string): Record<string, unknown> | undefined {
   return {
     attack_weight: b.attackWeight, cover_weight: b.coverWeight, objective_weight: b.objectiveWeight, vp_weight: b.vpWeight,
     exposure_weight: b.exposureWeight, approach_weight: b.approachWeight, deny_weight: b.denyWeight,
-    target_rule: TARGET_RULES[b.targetRule], reveals_per_activation: b.revealsPerActivation, fire_first: b.fireFirst,
+    target_rule: TARGET_RULES[b.targetRule], reveals_per_activation: b.revealsPerActivation, fire_first: b.fireFirst, fire_mid_move: b.fireMidMove,
     max_backfire: b.maxBackfire, deploy_depth: b.deployDepth,
   };
 }

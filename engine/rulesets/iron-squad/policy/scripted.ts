@@ -7,7 +7,7 @@
 import { UNREACHED } from '../../../geometry/hex-path.ts';
 import {
   attackBase, backfireChance, canShoot, expectedValue, fire, heal, medicPatient, mpAvailable, preparePath,
-  rallyAround, revealSlot, walk, inSniperArea,
+  rallyAround, revealSlot, walk, walkRange, immobile, inSniperArea,
 } from '../rules/actions.ts';
 import { POL_BOT, TGT_LOWEST_HP } from './params.ts';
 import type { IronGame } from '../rules/state.ts';
@@ -203,6 +203,21 @@ function tryFire(g: IronGame, u: number): void {
   if (t >= 0) fire(g, u, t);
 }
 
+/**
+ * Item 22: where along u's path to fire: 0 before the first step, k after path[k − 1], when
+ * the shot there is better than the shot from the end hex; −1 to fire at the end. The foes
+ * list is the one the destination was chosen with.
+ */
+export function fireStop(g: IronGame, u: number, len: number): number {
+  pickTarget(g, u, g.path[len - 1]); // g.val[0]: the best shot's value from a hex, 0 for none
+  let bestV = g.val[0], best = -1;
+  for (let k = 0; k < len; k++) { // k = 0: before the first step; k: after path[k − 1]
+    pickTarget(g, u, k === 0 ? g.hex[u] : g.path[k - 1]);
+    if (g.val[0] > bestV) { bestV = g.val[0]; best = k; }
+  }
+  return best;
+}
+
 /** Items 59, 62, R10: MG and Sniper face the vertex whose cone holds the nearest enemy. */
 function setFacing(g: IronGame, u: number): void {
   const ty = g.type[u];
@@ -236,7 +251,12 @@ export function activate(g: IronGame, u: number): void {
     if (dest !== g.hex[u] && p.cost[dest] !== UNREACHED) {
       const spent = p.cost[dest];
       const len = p.pathTo(dest, g.path);
-      walk(g, u, len);
+      const stop = pol.fireMidMove && g.fired[u] === 0 ? fireStop(g, u, len) : -1;
+      if (stop >= 0) {
+        walkRange(g, u, 0, stop); // item 22: move, fire, move on
+        if (g.alive[u] !== 0 && !g.stopped) tryFire(g, u);
+        if (g.alive[u] !== 0 && !g.stopped && !immobile(g, u)) walkRange(g, u, stop, len);
+      } else walk(g, u, len);
       mp -= spent;
       if (g.alive[u] !== 0 && pol.revealsPerActivation > 0 && !g.stopped) reveals(g, u, mp, pol.revealsPerActivation);
     }

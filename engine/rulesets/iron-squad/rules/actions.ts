@@ -310,11 +310,19 @@ function sniperCheck(g: IronGame, u: number, prev: number, h: number): void {
  * each hex does. Stops early when u dies, is immobilised, or a hostile unit appears.
  */
 export function walk(g: IronGame, u: number, len: number): void {
+  walkRange(g, u, 0, len);
+}
+
+/**
+ * Steps path[from..to) (item 22: a unit may stop to fire once and walk on, so a move can be
+ * walked in two parts). Stops early on an Explore, death or immobility (g.stopped on Explore).
+ */
+export function walkRange(g: IronGame, u: number, from: number, to: number): void {
   const b = g.board, s = g.side[u], path = g.path;
   const eng = g.type[u] === T_ENGINEER && g.local[u] === 0, size = b.size;
   g.stopped = false;
   if (eng) g.cleared[s * size + g.hex[u]] = 1;
-  for (let i = 0; i < len; i++) {
+  for (let i = from; i < to; i++) {
     const prev = g.hex[u], h = path[i];
     g.hex[u] = h;
     if (eng) g.cleared[s * size + h] = 1;
