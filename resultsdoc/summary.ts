@@ -22,8 +22,8 @@ export interface Summary {
   seed: number;
   configHash: string;
   version: string;
-  /** What was played: scenario, map, rosters, policies with their parameters, changed rules. */
-  played: Played;
+  /** What was played: scenario, map, rosters, policies with their parameters, changed rules (absent in results written before it). */
+  played?: Played;
   /** The ruleset's words for its units, value, score and time step. */
   nouns: Nouns;
   sides: [SideSummary, SideSummary];
