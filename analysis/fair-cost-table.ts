@@ -20,8 +20,11 @@ export interface FairCostEntry {
   verdict: string;
 }
 
-export function loadFairCosts(path: string): ColumnTable {
+/** Reads a balance result; with `ruleset`, one of another ruleset is refused (ConfigError on --balance). */
+export function loadFairCosts(path: string, ruleset?: string): ColumnTable {
   const doc = readJsonFile(path, { field: '--balance', allowed: 'expected a readable balance result JSON file' });
+  const got = (doc as { ruleset?: unknown } | null)?.ruleset;
+  if (ruleset !== undefined && got !== ruleset) throw new ConfigError('--balance: ruleset', got, `expected ${JSON.stringify(ruleset)}, the ruleset of the results being reported`);
   return fairCostTable(doc, path);
 }
 

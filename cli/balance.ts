@@ -1,11 +1,9 @@
+import { checkOutFlag, writeOutFiles } from './output.ts';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { ConfigError } from '../engine/errors.ts';
 import { analyzeBalance, BALANCE_FILE, balanceTable, type BalanceDoc } from '../analysis/balance.ts';
-import { writeFileAtomic } from '../resultsdoc/atomic-file.ts';
 import { packageVersion } from '../sim/paths.ts';
-import { checkOutputDir } from '../resultsdoc/format.ts';
 import { loadSweep, runSweep } from '../sim/sweep.ts';
 import { intFlag } from './errors.ts';
 
@@ -28,14 +26,7 @@ function builder(y: Argv): Argv<BalanceArgs> {
 
 async function handler(argv: ArgumentsCamelCase<BalanceArgs>): Promise<void> {
   const workers = argv.workers === undefined ? availableParallelism() : intFlag('workers', argv.workers, 0, 1024, 'an integer from 0 to 1024');
-  if (argv.out !== undefined) {
-    if (argv.out.trim() === '') throw new ConfigError('--out', argv.out, 'expected a folder path');
-    try {
-      checkOutputDir(argv.out);
-    } catch (e) {
-      throw new ConfigError('--out', argv.out, `expected a writable folder (${(e as Error).message})`);
-    }
-  }
+  checkOutFlag(argv.out);
   // Bad sweep input is reported here, before any game is played or any file written.
   const ls = loadSweep(argv.sweep);
   const data = await runSweep(ls, { workers, progress: !argv.json });
@@ -52,14 +43,7 @@ async function handler(argv: ArgumentsCamelCase<BalanceArgs>): Promise<void> {
     throw new ConfigError('pairs', spec.pairs, `is too few to fit the model (${e.message}); raise "pairs" or fit fewer "features"`);
   }
   const text = JSON.stringify(doc, null, 2) + '\n';
-  if (argv.out !== undefined) {
-    try {
-      writeFileAtomic(join(argv.out, BALANCE_FILE), text);
-    } catch (e) {
-      if (!(e as NodeJS.ErrnoException).code) throw e;
-      throw new ConfigError('--out', argv.out, `expected a writable folder (${(e as Error).message})`);
-    }
-  }
+  if (argv.out !== undefined) writeOutFiles(argv.out, [[BALANCE_FILE, text]]);
   process.stdout.write(argv.json ? text : balanceTable(doc) + (argv.out !== undefined ? `balance: ${argv.out.replace(/\/+$/, '')}/${BALANCE_FILE}\n` : ''));
 }
 

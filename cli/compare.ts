@@ -2,15 +2,13 @@
  * `squadsim compare A.json B.json`: two runs of one matchup with a change between them
  * (analysis/compare.ts), as a table, compare.json/csv and compare.html.
  */
+import { checkOutFlag, writeOutFiles } from './output.ts';
 import { join } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { ConfigError } from '../engine/errors.ts';
 import { COMPARE_FILE, COMPARE_FORMAT, compareRuns, compareTable, perGame } from '../analysis/compare.ts';
 import { loadResults, type Results } from '../analysis/load.ts';
 import { compareCharts, compareHtml, compareSummaryTable } from '../reports/compare-page.ts';
 import { renderSvg } from '../reports/svg.ts';
-import { writeFileAtomic } from '../resultsdoc/atomic-file.ts';
-import { checkOutputDir } from '../resultsdoc/format.ts';
 import { describePlayed, playedLines } from '../resultsdoc/played.ts';
 import { getRuleset } from '../engine/rulesets/index.ts';
 import { packageVersion } from '../sim/paths.ts';
@@ -38,14 +36,7 @@ function playedOf(r: Results): string[] {
 }
 
 async function handler(argv: ArgumentsCamelCase<CompareArgs>): Promise<void> {
-  if (argv.out !== undefined) {
-    if (argv.out.trim() === '') throw new ConfigError('--out', argv.out, 'expected a folder path');
-    try {
-      checkOutputDir(argv.out);
-    } catch (e) {
-      throw new ConfigError('--out', argv.out, `expected a writable folder (${(e as Error).message})`);
-    }
-  }
+  checkOutFlag(argv.out);
   const a = loadResults(argv.a), b = loadResults(argv.b);
   const c = compareRuns(a, b, perGame(a, argv.a), perGame(b, argv.b));
   const doc = { format: COMPARE_FORMAT, version: packageVersion(), ruleset: a.doc.ruleset, a: argv.a, b: argv.b, ...c };
@@ -54,12 +45,7 @@ async function handler(argv: ArgumentsCamelCase<CompareArgs>): Promise<void> {
     const info = { a: { name: argv.a, played: playedOf(a) }, b: { name: argv.b, played: playedOf(b) }, ruleset: a.doc.ruleset, version: packageVersion() };
     const files: [string, string][] = [[COMPARE_FILE, text], ['compare.csv', compareSummaryTable(c).data.toCSV() + '\n'], ['compare.html', compareHtml(c, info)]];
     for (const ch of compareCharts(c)) files.push([`${ch.id}.svg`, await renderSvg(ch)]);
-    try {
-      for (const [name, body] of files) writeFileAtomic(join(argv.out, name), body);
-    } catch (e) {
-      if (!(e as NodeJS.ErrnoException).code) throw e;
-      throw new ConfigError('--out', argv.out, `expected a writable folder (${(e as Error).message})`);
-    }
+    writeOutFiles(argv.out, files);
   }
   process.stdout.write(argv.json ? text : compareTable(c, argv.a, argv.b) + (argv.out !== undefined ? `compare: ${join(argv.out.replace(/\/+$/, ''), 'compare.html')}\n` : ''));
 }

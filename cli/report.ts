@@ -1,16 +1,14 @@
+import { checkOutFlag, writeOutFiles } from './output.ts';
 import { join } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import type { ColumnTable } from 'arquero';
 import { loadTournament } from '../analysis/tournament-table.ts';
 import { compareRuns, perGame } from '../analysis/compare.ts';
-import { ConfigError } from '../engine/errors.ts';
 import { loadFairCosts } from '../analysis/fair-cost-table.ts';
 import { loadResults } from '../analysis/load.ts';
 import { reportHtml, summaryMarkdown } from '../reports/html.ts';
 import { buildReport } from '../reports/index.ts';
 import { renderSvg } from '../reports/svg.ts';
-import { writeFileAtomic } from '../resultsdoc/atomic-file.ts';
-import { checkOutputDir } from '../resultsdoc/format.ts';
 
 interface ReportArgs {
   results: string;
@@ -37,17 +35,13 @@ function builder(y: Argv): Argv<ReportArgs> {
  */
 async function handler(argv: ArgumentsCamelCase<ReportArgs>): Promise<void> {
   const out = argv.out;
-  if (out.trim() === '') throw new ConfigError('--out', out, 'expected a folder path');
-  try {
-    checkOutputDir(out);
-  } catch (e) {
-    throw new ConfigError('--out', out, `expected a writable folder (${(e as Error).message})`);
-  }
+  checkOutFlag(out);
   const results = loadResults(argv.results);
-  const balance: ColumnTable | null = argv.balance !== undefined ? loadFairCosts(argv.balance) : null;
-
+  // Every other input must be of the same ruleset as the results (exit 2 otherwise).
+  const balance: ColumnTable | null = argv.balance !== undefined ? loadFairCosts(argv.balance, results.doc.ruleset) : null;
   const tournament = argv.tournament !== undefined ? loadTournament(argv.tournament, results.doc.ruleset) : null;
-  const comparison = argv.compare !== undefined ? compareRuns(results, loadResults(argv.compare), perGame(results, argv.results), perGame(loadResults(argv.compare), argv.compare)) : null;
+  const other = argv.compare !== undefined ? loadResults(argv.compare) : null;
+  const comparison = other ? compareRuns(results, other, perGame(results, argv.results), perGame(other, argv.compare!)) : null;
   const report = buildReport(results, balance, tournament, comparison);
   const files: [string, string][] = [];
   for (const chart of report.charts) files.push([`${chart.id}.svg`, await renderSvg(chart)]);
@@ -55,12 +49,7 @@ async function handler(argv: ArgumentsCamelCase<ReportArgs>): Promise<void> {
   files.push(['summary.md', summaryMarkdown(report)]);
   files.push(['report.html', reportHtml(report)]);
 
-  try {
-    for (const [name, text] of files) writeFileAtomic(join(out, name), text);
-  } catch (e) {
-    if (!(e as NodeJS.ErrnoException).code) throw e;
-    throw new ConfigError('--out', out, `expected a writable folder (${(e as Error).message})`);
-  }
+  writeOutFiles(out, files);
   const dir = out.replace(/\/+$/, '');
   process.stdout.write(
     [

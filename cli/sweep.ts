@@ -3,15 +3,13 @@
  * every grid point on common seeds (sim/param-sweep.ts), each metric charted against the
  * varied field (reports/sweep-page.ts).
  */
+import { checkOutFlag, writeOutFiles } from './output.ts';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { ConfigError } from '../engine/errors.ts';
 import { SWEEP_FILE, SWEEP_FORMAT, sweepRecords, sweepRow, sweepTable, type SweepDoc } from '../analysis/param-sweep.ts';
 import { sweepCharts, sweepHtml } from '../reports/sweep-page.ts';
 import { renderSvg } from '../reports/svg.ts';
-import { writeFileAtomic } from '../resultsdoc/atomic-file.ts';
-import { checkOutputDir } from '../resultsdoc/format.ts';
 import { describePlayed, playedLines } from '../resultsdoc/played.ts';
 import { loadConfig } from '../sim/config.ts';
 import { gridConfigs, parseVary, runParamSweep, type SweepPlan } from '../sim/param-sweep.ts';
@@ -47,14 +45,7 @@ async function handler(argv: ArgumentsCamelCase<SweepArgs>): Promise<void> {
   const games = intFlag('games', argv.games, 1, 100_000_000, 'an integer from 1 to 100000000');
   const seed = intFlag('seed', argv.seed, 0, 0xffffffff, 'an integer from 0 to 4294967295');
   const vary = (Array.isArray(argv.vary) ? argv.vary : [argv.vary ?? '']).map(parseVary);
-  if (argv.out !== undefined) {
-    if (argv.out.trim() === '') throw new ConfigError('--out', argv.out, 'expected a folder path');
-    try {
-      checkOutputDir(argv.out);
-    } catch (e) {
-      throw new ConfigError('--out', argv.out, `expected a writable folder (${(e as Error).message})`);
-    }
-  }
+  checkOutFlag(argv.out);
   const loaded = loadConfig(argv.config);
   const plan: SweepPlan = { base: loaded.config, baseDir: loaded.path ? dirname(loaded.path) : process.cwd(), vary, games, seed };
   gridConfigs(plan); // every bad value exits 2 here, before any game
@@ -70,12 +61,7 @@ async function handler(argv: ArgumentsCamelCase<SweepArgs>): Promise<void> {
   if (argv.out !== undefined) {
     const files: [string, string][] = [[SWEEP_FILE, text], ['sweep.csv', from(sweepRecords(doc)).toCSV() + '\n'], ['sweep.html', sweepHtml(doc)]];
     for (const c of sweepCharts(doc)) files.push([`${c.id}.svg`, await renderSvg(c)]);
-    try {
-      for (const [name, body] of files) writeFileAtomic(join(argv.out, name), body);
-    } catch (e) {
-      if (!(e as NodeJS.ErrnoException).code) throw e;
-      throw new ConfigError('--out', argv.out, `expected a writable folder (${(e as Error).message})`);
-    }
+    writeOutFiles(argv.out, files);
   }
   process.stdout.write(argv.json ? text : sweepTable(doc) + (argv.out !== undefined ? `sweep: ${join(argv.out.replace(/\/+$/, ''), 'sweep.html')}\n` : ''));
 }

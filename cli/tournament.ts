@@ -3,16 +3,16 @@
  * matchup, seat-swapped on common seeds (sim/tournament.ts), with a score matrix and
  * Bradley–Terry ratings (analysis/tournament.ts).
  */
+import { checkOutFlag, writeOutFiles } from './output.ts';
 import { availableParallelism } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { ConfigError } from '../engine/errors.ts';
 import { analyzeTournament, TOURNAMENT_FILE, TOURNAMENT_FORMAT, tournamentTable, type TournamentDoc } from '../analysis/tournament.ts';
-import { writeFileAtomic } from '../resultsdoc/atomic-file.ts';
-import { checkOutputDir } from '../resultsdoc/format.ts';
-import { loadConfig, readPolicyPreset } from '../sim/config.ts';
+import { loadConfig } from '../sim/config.ts';
+import { parseEntrants } from './entrants.ts';
 import { packageVersion } from '../sim/paths.ts';
-import { checkEntrants, playTournament, type Entrant } from '../sim/tournament.ts';
+import { checkEntrants, playTournament } from '../sim/tournament.ts';
 import { intFlag } from './errors.ts';
 
 interface TournamentArgs {
@@ -42,21 +42,6 @@ function builder(y: Argv): Argv<TournamentArgs> {
     .example('$0 tournament configs/nco/default.json -e aggressive,cautious,tuned=configs/nco/policies/tuned.json', 'a preset against the shipped policies') as unknown as Argv<TournamentArgs>;
 }
 
-/** Entrants from the --entrants list: ids stay ids, *.json files are read as presets. */
-function parseEntrants(list: string | undefined, policyIds: readonly string[]): Entrant[] {
-  if (list === undefined) return policyIds.map((id) => ({ name: id, policy: id }));
-  const items = list.split(',').map((s) => s.trim());
-  if (items.some((s) => s === '')) throw new ConfigError('--entrants', list, 'expected a comma-separated list with no empty entries');
-  return items.map((item, k) => {
-    const eq = item.indexOf('=');
-    const spec = eq >= 0 ? item.slice(eq + 1) : item;
-    const name = eq >= 0 ? item.slice(0, eq) : spec.endsWith('.json') ? basename(spec, '.json') : spec;
-    if (name === '') throw new ConfigError('--entrants', item, 'expected NAME=policy with a non-empty NAME');
-    const policy = spec.endsWith('.json') ? readPolicyPreset(resolve(spec), `--entrants[${k}]`, spec) : spec;
-    return { name, policy };
-  });
-}
-
 async function handler(argv: ArgumentsCamelCase<TournamentArgs>): Promise<void> {
   const workers = argv.workers === undefined ? availableParallelism() : intFlag('workers', argv.workers, 0, 1024, 'an integer from 0 to 1024');
   const games = intFlag('games', argv.games, 1, 10_000_000, 'an integer from 1 to 10000000');
@@ -64,17 +49,10 @@ async function handler(argv: ArgumentsCamelCase<TournamentArgs>): Promise<void> 
   const bootstrap = intFlag('bootstrap', argv.bootstrap, 0, 100_000, 'an integer from 0 to 100000');
   const confidence = Number(argv.confidence);
   if (!(confidence >= 0.5 && confidence < 1)) throw new ConfigError('--confidence', argv.confidence, 'expected a number in [0.5, 1)');
-  if (argv.out !== undefined) {
-    if (argv.out.trim() === '') throw new ConfigError('--out', argv.out, 'expected a folder path');
-    try {
-      checkOutputDir(argv.out);
-    } catch (e) {
-      throw new ConfigError('--out', argv.out, `expected a writable folder (${(e as Error).message})`);
-    }
-  }
+  checkOutFlag(argv.out);
   // Bad input (config, entrants) is reported here, before any game is played or file written.
   const loaded = loadConfig(argv.config);
-  const entrants = parseEntrants(argv.entrants, loaded.ruleset.policyIds);
+  const entrants = argv.entrants === undefined ? loaded.ruleset.policyIds.map((id) => ({ name: id, policy: id })) : parseEntrants(argv.entrants, '--entrants');
   const plan = { base: loaded.config, baseDir: loaded.path ? dirname(loaded.path) : process.cwd(), entrants, games, seed };
   checkEntrants(plan);
   const play = await playTournament(plan, { workers, progress: !argv.json });
@@ -86,14 +64,7 @@ async function handler(argv: ArgumentsCamelCase<TournamentArgs>): Promise<void> 
     elapsedSeconds: play.elapsedSeconds,
   };
   const text = JSON.stringify(doc, null, 2) + '\n';
-  if (argv.out !== undefined) {
-    try {
-      writeFileAtomic(join(argv.out, TOURNAMENT_FILE), text);
-    } catch (e) {
-      if (!(e as NodeJS.ErrnoException).code) throw e;
-      throw new ConfigError('--out', argv.out, `expected a writable folder (${(e as Error).message})`);
-    }
-  }
+  if (argv.out !== undefined) writeOutFiles(argv.out, [[TOURNAMENT_FILE, text]]);
   process.stdout.write(argv.json ? text : tournamentTable(doc) + (argv.out !== undefined ? `tournament: ${argv.out.replace(/\/+$/, '')}/${TOURNAMENT_FILE}\n` : ''));
 }
 

@@ -4,18 +4,18 @@
  * file that configs can name (`"policy": "../policies/tuned.json"`).
  */
 import { availableParallelism } from 'node:os';
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { ConfigError } from '../engine/errors.ts';
 import { zFor } from '../engine/stats.ts';
 import { pairScore } from '../analysis/tournament.ts';
 import { writeFileAtomic } from '../resultsdoc/atomic-file.ts';
 import { configHash } from '../resultsdoc/hash.ts';
-import { loadConfig, readPolicyPreset } from '../sim/config.ts';
+import { loadConfig } from '../sim/config.ts';
+import { parseEntrants } from './entrants.ts';
 import { packageVersion } from '../sim/paths.ts';
 import { checkTunePlan, tune, type TunePlan, type TuneResult } from '../sim/tune.ts';
 import { tuneSpace, withStart } from '../sim/tune-space.ts';
-import type { Entrant } from '../sim/tournament.ts';
 import { intFlag } from './errors.ts';
 
 interface TuneArgs {
@@ -50,17 +50,6 @@ function builder(y: Argv): Argv<TuneArgs> {
     .option('out', { alias: 'o', type: 'string', describe: 'write the tuned preset to FILE (a config names it as its policy)', requiresArg: true })
     .option('json', { type: 'boolean', default: false, describe: 'print only the preset JSON on stdout' })
     .example('$0 tune configs/nco/default.json -p aggressive --out configs/nco/policies/tuned.json', 'tune the aggressive preset against the shipped policies') as unknown as Argv<TuneArgs>;
-}
-
-function parseField(list: string, flag: string): Entrant[] {
-  const items = list.split(',').map((s) => s.trim());
-  if (items.some((s) => s === '')) throw new ConfigError(flag, list, 'expected a comma-separated list with no empty entries');
-  return items.map((item, k) => {
-    const eq = item.indexOf('=');
-    const spec = eq >= 0 ? item.slice(eq + 1) : item;
-    const name = eq >= 0 ? item.slice(0, eq) : spec;
-    return { name, policy: spec.endsWith('.json') ? readPolicyPreset(resolve(spec), `${flag}[${k}]`, spec) : spec };
-  });
 }
 
 /** The preset file: the policy, and how it was made. */
@@ -111,7 +100,7 @@ async function handler(argv: ArgumentsCamelCase<TuneArgs>): Promise<void> {
   // from the best of them (for `objective`, the aggressive preset may be the better start).
   const presets = ruleset.policyIds.map((id) => ruleset.policyPreset?.(id)).filter((p): p is Record<string, unknown> => p !== undefined);
   const space = withStart(tuneSpace(ruleset, argv.policy, argv.params?.split(',').map((s) => s.trim())), undefined, presets);
-  const field = argv.field !== undefined ? parseField(argv.field, '--field') : ruleset.policyIds.filter((id) => id !== 'random').map((id) => ({ name: id, policy: id }));
+  const field = argv.field !== undefined ? parseEntrants(argv.field, '--field') : ruleset.policyIds.filter((id) => id !== 'random').map((id) => ({ name: id, policy: id }));
   const plan: TunePlan = {
     base: loaded.config, baseDir: loaded.path ? dirname(loaded.path) : process.cwd(), policyId: argv.policy, dims: space.dims, field,
     initial: space.initial,

@@ -27,7 +27,7 @@ describe.skipIf(SKIP)('report.html in headless Chromium', () => {
       if (r.code !== 0) throw new Error(`squadsim ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
     };
     run(['run', '--games', '400', '--workers', '0', '--seed', '11', '--out', 'nco']);
-    writeFileSync(join(tmp, 'balance.json'), JSON.stringify(tinyBalance()));
+    writeFileSync(join(tmp, 'balance.json'), JSON.stringify(tinyBalance('nco')));
     run(['report', join(tmp, 'nco', 'results.json'), '--out', 'report', '--balance', join(tmp, 'balance.json')]);
     html = join(tmp, 'report', 'report.html');
   }, 180_000);

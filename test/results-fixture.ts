@@ -90,14 +90,14 @@ export function standardOnly(): ResultsDoc {
 }
 
 /** A minimal `squadsim.balance/1` document: only the fields the report reads are filled. */
-export function tinyBalance(): Record<string, unknown> {
+export function tinyBalance(ruleset = 'tiny'): Record<string, unknown> {
   const row = (id: string, label: string, cost: number, fairCost: number, half: number, flag: string) => ({
     id, label, group: 'soldier', pool: 'any', cost, fairCost, interval: [fairCost - half, fairCost + half], flag, coefficient: 0, se: 0, meanCount: 1,
   });
   return {
     schema: 'squadsim.balance/1',
     version: '0.0.0-test',
-    ruleset: 'tiny',
+    ruleset,
     features: [row('private', 'Private', 30, 14, 4, 'over-costed'), row('scout', 'Scout', 15, 22, 3, 'under-costed'), row('medic', 'Medic', 20, 19, 5, 'ok')],
     notFitted: [],
   };

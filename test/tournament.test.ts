@@ -16,6 +16,7 @@ import { BLOCK } from '../engine/tally-plan.ts';
 import { getRuleset, RULESET_IDS } from '../engine/rulesets/index.ts';
 import { assertDistFresh, QUICK, ROOT } from './dist-fresh.ts';
 import { runMain } from './cli-main.ts';
+import { tinyBalance } from './results-fixture.ts';
 
 const WORKER = join(ROOT, 'dist', 'worker.js');
 const quick = JSON.parse(readFileSync(QUICK, 'utf8'));
@@ -123,7 +124,7 @@ describe('squadsim tournament (CLI)', () => {
 });
 
 describe('squadsim report --tournament', () => {
-  it('adds the ratings and scores tables to report.html, summary.md and CSV; another ruleset\'s tournament exits 2 and writes nothing', async () => {
+  it('adds the ratings and scores tables to report.html, summary.md and CSV; another ruleset\'s tournament or balance result exits 2 and writes nothing', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'squadsim-tour-report-'));
     expect((await runMain(['run', QUICK, '-n', '200', '-w', '0', '--out', dir])).code).toBe(0);
     expect((await runMain(['tournament', QUICK, '-e', 'aggressive,cautious,random', '-n', '60', '-w', '0', '--bootstrap', '20', '--out', dir])).code).toBe(0);
@@ -142,6 +143,12 @@ describe('squadsim report --tournament', () => {
     const bad = await runMain(['report', join(dir, 'results.json'), '--tournament', join(dir, 'other.json'), '--out', rep2]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--tournament: ruleset: got "iron-squad"; expected "nco"/);
+    expect(existsSync(join(rep2, 'report.html'))).toBe(false);
+    // The same for a balance result of another ruleset (issue 13: it used to be accepted).
+    writeFileSync(join(dir, 'bal.json'), JSON.stringify({ ...tinyBalance(), ruleset: 'iron-squad' }));
+    const bal = await runMain(['report', join(dir, 'results.json'), '--balance', join(dir, 'bal.json'), '--out', rep2]);
+    expect(bal.code).toBe(2);
+    expect(bal.stderr).toMatch(/--balance: ruleset: got "iron-squad"; expected "nco"/);
     expect(existsSync(join(rep2, 'report.html'))).toBe(false);
   }, 60_000);
 });
