@@ -1,0 +1,172 @@
+/** OWAM config → flat scenario (items 14–19, 26–27, R3, R4, R23). */
+import { z } from 'zod';
+import { ConfigError } from '../../errors.ts';
+import { checkSideNames, parseOrThrow, sideNameSchema } from '../../validate.ts';
+import { TallyPlan, type Nouns } from '../../tally-plan.ts';
+import type { OwamScenario } from './compiled.ts';
+import { buildCatalog, CD_IDS, COLOUR_NAMES, DECK_SIZE } from './data/cards.ts';
+import { MISSION_IDS, MISSIONS, COMBAT_OPS, VISIBILITY } from './data/missions.ts';
+import { owamRulesSchema } from './data/params.ts';
+import { DIVISIONS, NATIONS, NATION_SIDE, RANKS, RANK_POINTS, TRAITS, WEAPONS, rosterOf, type NationId } from './data/soldiers.ts';
+import { TERRAIN_ATTACK, TERRAIN_DEFENSE, TERRAIN_IDS, TERRAIN_LETTERS } from './data/terrain.ts';
+import { policySchema, resolvePolicy, type PolicyParams } from './policy/params.ts';
+import { END_REASONS } from './rules/game.ts';
+import { WIN_CLASSES } from './rules/missions.ts';
+
+export const OWAM_NOUNS: Nouns = { unit: 'soldier', units: 'soldiers', value: 'points', score: 'points', scoreLong: 'surviving and objective points', step: 'card', steps: 'cards' };
+export const ACTION_LABELS = ['-', 'attack', 'maneuver', 'rally', 'entrench', 'crew/scope', 'discard & redraw', 'stealth', 'transfer', 'recognition', 'terrain', 'assault', 'truck repair', '-', '-', '-'] as const;
+export const EFFECT_LABELS = ['no effect', 'suppressed', 'wounded', 'killed', 'routed', '-', '-', '-'] as const;
+
+export const sideSchema = z
+  .object({
+    name: sideNameSchema,
+    nation: z.enum(NATIONS),
+    division: z.string().optional(),
+    /** Fireteams as lists of soldier numbers (left to right); default: the policy builds the squad (§4.1). */
+    fireteams: z.array(z.array(z.number().int().min(1).max(12)).min(1).max(8)).min(1).max(4).optional(),
+    /** R20: extra Colonel-level traits by soldier number, e.g. { "9": ["medic"] } (item 25). */
+    traits: z.record(z.string().regex(/^([1-9]|1[0-2])$/), z.array(z.enum(TRAITS))).optional(),
+    /** Item 26, R21: 2 = a team of two players on this side (FTs 1, 3 / 2, 4 alternate; one hand each). */
+    players: z.union([z.literal(1), z.literal(2)]).default(1),
+    policy: policySchema,
+  })
+  .strict();
+
+export const mapSchema = z.object({ layout: z.array(z.string().min(1).max(8)).min(2).max(8) }).strict();
+
+const configSchema = z
+  .object({
+    $schema: z.string().optional(),
+    ruleset: z.literal('owam'),
+    mission: z.enum(MISSION_IDS).default('king_of_the_hill'),
+    map: mapSchema.optional(),
+    rules: z.unknown().default({}),
+    sides: z.array(z.unknown()).length(2),
+  })
+  .strict();
+
+export function compileOwam(config: unknown): OwamScenario {
+  const c = parseOrThrow(configSchema, config);
+  const rules = parseOrThrow(owamRulesSchema, c.rules, ['rules']);
+  const catalog = buildCatalog(rules);
+  const m = MISSIONS[c.mission];
+  const layoutRows = c.map?.layout ?? m.layout;
+  const cols = layoutRows[0].length, rows = layoutRows.length;
+  const layout = new Int8Array(cols * rows), placed = new Uint8Array(cols * rows);
+  layoutRows.forEach((line, r) => {
+    if (line.length !== cols) throw new ConfigError(`map.layout[${r}]`, line, `must have ${cols} letters like row 0`);
+    for (let k = 0; k < cols; k++) {
+      const ch = line[k];
+      const t = ch === '#' ? -2 : TERRAIN_LETTERS.indexOf(ch);
+      if (t === -1) throw new ConfigError(`map.layout[${r}]`, line, `letter ${JSON.stringify(ch)}: allowed ${JSON.stringify(TERRAIN_LETTERS + '#')}`);
+      layout[r * cols + k] = t;
+      placed[r * cols + k] = t > 0 ? 1 : 0;
+    }
+  });
+  const cell = (p: [number, number] | null): number => (p && p[0] < cols && p[1] < rows ? p[1] * cols + p[0] : -1);
+  const sides = [0, 1].map((s) => parseOrThrow(sideSchema, c.sides[s], ['sides', s]));
+  checkSideNames(sides.map((s) => s.name));
+  // Item 15, R23: side 0 is the Allies, side 1 the Axis; the Red Army plays either.
+  sides.forEach((sd, s) => {
+    let want = NATION_SIDE[sd.nation];
+    if (want === -2) want = rules.finland_side === 'axis' ? 1 : 0;
+    if (want >= 0 && want !== s) throw new ConfigError(`sides[${s}].nation`, sd.nation, `plays the ${want === 0 ? 'Allies (side 0)' : 'Axis (side 1)'}: Axis may not fight Axis (item 15)`);
+    const divs = DIVISIONS[sd.nation as NationId];
+    if (sd.division !== undefined && !divs.some((d) => d.id === sd.division)) throw new ConfigError(`sides[${s}].division`, sd.division, `expected one of ${divs.map((d) => JSON.stringify(d.id)).join(', ')}`);
+  });
+  const policies = [0, 1].map((s) => resolvePolicy(sides[s].policy)) as [PolicyParams, PolicyParams];
+  const budget = rules.squad_points ?? m.squadPoints;
+  const sSide: number[] = [], sRank: number[] = [], sWeapon: number[] = [], sTraits: number[] = [], sPoints: number[] = [], sNumber: number[] = [], sFt: number[] = [];
+  const ftCount = new Int32Array(2), startPoints = new Int32Array(2);
+  const squads = sides.map((sd, s) => {
+    const div = DIVISIONS[sd.nation as NationId].find((d) => d.id === sd.division) ?? DIVISIONS[sd.nation as NationId][0];
+    const roster = rosterOf(sd.nation as NationId).filter((x) => !rules.historical || x.number <= div.historical);
+    const fts = sd.fireteams ?? autoSquad(roster, budget, Math.min(policies[s].fireteams, m.ftMax), m.ftSizeMax[s]);
+    const seen = new Set<number>();
+    let pts = 0;
+    fts.forEach((ft, k) => {
+      const path = `sides[${s}].fireteams[${k}]`;
+      if (ft.length > m.ftSizeMax[s]) throw new ConfigError(path, ft, `at most ${m.ftSizeMax[s]} soldiers per FT in this mission (items 19, 104)`);
+      if (!ft.some((n) => (roster.find((x) => x.number === n)?.rank ?? 'private') !== 'private')) throw new ConfigError(path, ft, 'each FT needs a Leader (a rank above Private) at the start (item 19)');
+      for (const n of ft) {
+        const card = roster.find((x) => x.number === n);
+        if (!card) throw new ConfigError(path, ft, `soldier #${n} is not in the ${rules.historical ? 'historically accurate ' : ''}roster (#1–${roster.length}, item 18)`);
+        if (seen.has(n)) throw new ConfigError(path, ft, `soldier #${n} is in two FTs`);
+        seen.add(n);
+        const rk = RANKS.indexOf(card.rank);
+        pts += RANK_POINTS[rk];
+        sSide.push(s); sRank.push(rk); sWeapon.push(WEAPONS.indexOf(card.weapon)); sNumber.push(n); sFt.push(s * 4 + k);
+        sPoints.push(RANK_POINTS[rk]);
+        const all = [...card.traits, ...(sd.traits?.[String(n)] ?? [])];
+        sTraits.push(rules.level === 'colonel' ? all.reduce((a, t) => a | (1 << TRAITS.indexOf(t)), 0) : 0);
+      }
+    });
+    if (fts.length > m.ftMax) throw new ConfigError(`sides[${s}].fireteams`, fts, `at most ${m.ftMax} FTs (item 19)`);
+    if (pts > budget) throw new ConfigError(`sides[${s}].fireteams`, fts, `cost ${pts} squad points, over the mission's ${budget} (item 17)`);
+    if (sd.players === 2 && fts.length < 2) throw new ConfigError(`sides[${s}].players`, 2, 'needs at least 2 FTs, one per player (item 26)');
+    ftCount[s] = fts.length;
+    startPoints[s] = pts;
+    return fts;
+  });
+  const terrainAttack = TERRAIN_ATTACK.slice(), terrainDefense = TERRAIN_DEFENSE.slice();
+  for (const [id, st] of Object.entries(rules.terrain_stats)) {
+    const t = TERRAIN_IDS.indexOf(id as (typeof TERRAIN_IDS)[number]);
+    if (t < 0) throw new ConfigError(`rules.terrain_stats.${id}`, id, `is not a terrain: expected one of ${TERRAIN_IDS.map((x) => JSON.stringify(x)).join(', ')}`);
+    terrainAttack[t] = st.attack;
+    terrainDefense[t] = st.defense;
+  }
+  const deckTimer = rules.deck_timer ?? m.deckTimer;
+  // The clock runs deck_timer passes plus the action or round that finishes the game (D1: 48 cards of slack, the rest lands in the last step).
+  const steps = Math.ceil((deckTimer * DECK_SIZE + 48) / rules.clock_step_cards);
+  const bins = Math.min(rules.clock_bins, steps);
+  const names = [sides[0].name, sides[1].name] as const;
+  const plan = new TallyPlan({
+    sideNames: names, nouns: OWAM_NOUNS, steps, bins, types: [...WEAPONS],
+    margin: { width: 5, half: 24 },
+    winClasses: [...WIN_CLASSES],
+    docs: { casualties: `sum of soldiers killed or routed in the deck-clock step (${rules.clock_step_cards} cards flipped or drawn)` },
+    extras: [
+      { name: 'endReason', dims: [END_REASONS.length], labels: [[...END_REASONS]], doc: 'games by how they ended' },
+      { name: 'rounds', dims: [60], labels: [Array.from({ length: 60 }, (_, k) => `round ${k + 1}`)], doc: 'games by the round they ended in' },
+      { name: 'passes', dims: [1], labels: [['passes']], doc: 'sum of passes through the core deck' },
+      { name: 'cdPlays', dims: [2, 32], labels: [[...names], [...CD_IDS, ...Array.from({ length: 32 - CD_IDS.length }, (_, k) => `-${k}`)]], doc: 'Command Decisions played by side and kind' },
+      { name: 'actions', dims: [2, 16], labels: [[...names], ACTION_LABELS.map((a, k) => (a === '-' ? `-${k}` : a))], doc: 'Standard Actions and free abilities by side' },
+      { name: 'effects', dims: [2, 8], labels: [[...names], EFFECT_LABELS.map((a, k) => (a === '-' ? `-${k}` : a))], doc: 'results inflicted on enemy soldiers (Firing Sequences, grenades, artillery)' },
+    ],
+    rowExtras: ['end_reason', 'round'],
+    rowLabels: { end_reason: END_REASONS },
+  });
+  const { $schema: _s, ...rest } = c;
+  const normalized = { ...rest, mission: c.mission, rules, sides: sides.map((sd, s) => ({ ...sd, fireteams: squads[s] })) };
+  return {
+    ruleset: 'owam', sideNames: names, plan, normalized, rules, catalog,
+    mission: MISSION_IDS.indexOf(c.mission), cols, rows, layout, placed,
+    objective: cell(m.objective), objective2: cell(m.objective2),
+    combatOp: COMBAT_OPS.indexOf(m.combatOp), visibility: VISIBILITY.indexOf(m.visibility), visibilityRange: m.visibilityRange,
+    wind: COLOUR_NAMES.indexOf(m.wind), deckTimer, level: ['private', 'lieutenant', 'colonel'].indexOf(rules.level),
+    policies, n: sSide.length,
+    sSide: Uint8Array.from(sSide), sRank: Uint8Array.from(sRank), sWeapon: Uint8Array.from(sWeapon), sTraits: Uint8Array.from(sTraits),
+    sPoints: Int32Array.from(sPoints), sNumber: Uint8Array.from(sNumber), sFt: Int8Array.from(sFt), ftCount,
+    startRow: Int32Array.from([0, rows - 1]), nations: [sides[0].nation, sides[1].nation], startPoints,
+    players: Int32Array.from(sides.map((sd) => sd.players)),
+    terrainAttack, terrainDefense,
+  };
+}
+
+/**
+ * §4.1: the policy's squad: soldiers in card order while the points last, then dealt into
+ * `n` FTs by rank so each has a Leader (left to right: Leaders first).
+ */
+export function autoSquad(roster: { number: number; rank: string }[], budget: number, n: number, sizeMax: number): number[][] {
+  const picked: { number: number; rank: string }[] = [];
+  let pts = 0;
+  for (const s of roster) {
+    const p = RANK_POINTS[RANKS.indexOf(s.rank as 'private')];
+    if (pts + p <= budget && picked.length < n * sizeMax) { picked.push(s); pts += p; }
+  }
+  const leaders = picked.filter((s) => s.rank !== 'private').length;
+  const k = Math.max(1, Math.min(n, leaders));
+  const fts: number[][] = Array.from({ length: k }, () => []);
+  picked.forEach((s, i) => fts[i % k].push(s.number));
+  return fts.filter((f) => f.length > 0);
+}

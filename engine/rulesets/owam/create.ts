@@ -1,0 +1,15 @@
+/** Per worker: the game state wired to the shipped policies, with the 192-card core deck loaded. */
+import { GameEnv } from '../../env.ts';
+import type { OwamScenario } from './compiled.ts';
+import { DECK_SIZE } from './data/cards.ts';
+import { scriptedDecisions } from './policy/decisions.ts';
+import { OwamGame } from './rules/state.ts';
+
+export function createOwamGame(scn: OwamScenario, env: GameEnv = new GameEnv(scn.plan)): OwamGame {
+  const g = new OwamGame(scn, scriptedDecisions, env);
+  const ids = new Int32Array(DECK_SIZE);
+  for (let i = 0; i < DECK_SIZE; i++) ids[i] = i;
+  g.deck.load(ids);
+  g.st.seal(g); // every scalar as it stands now is what each game starts from (engine/state.ts)
+  return g;
+}
