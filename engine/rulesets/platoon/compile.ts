@@ -1,0 +1,144 @@
+/** Platoon config → flat scenario (R22 army lists at a points budget, R23 scenario, rules). */
+import { z } from 'zod';
+import { checkSideNames, parseOrThrow, sideNameSchema } from '../../validate.ts';
+import { TallyPlan, type Nouns } from '../../tally-plan.ts';
+import { diceCode, platoonRulesSchema } from './data/params.ts';
+import { KINDS, KIND_IDS } from './data/catalogue.ts';
+import { buildArmy, MAX_SLOTS, type BuiltUnit } from './data/roster.ts';
+import { NO, OK_STAR, ORDER_LABELS, T_OBSTACLE, TERRAIN_TABLE, MV_HALFTRACK, VEHICLE_CLASS_IDS } from './data/tables.ts';
+import type { PlatoonScenario } from './compiled.ts';
+import { parseMap } from './rules/terrain-map.ts';
+import { W_INDIRECT_RANGE, W_RANGE, WPN_PANZERFAUST } from './data/weapons.ts';
+import { policySchema, resolvePolicy, type PolicyParams } from './policy/params.ts';
+
+export const PLATOON_NOUNS: Nouns = { unit: 'unit', units: 'units', value: 'points', score: 'VP', scoreLong: 'victory points', step: 'turn', steps: 'turns' };
+
+export const sideSchema = z
+  .object({
+    name: sideNameSchema,
+    /** A display name for the army (reports); by default its unit list. */
+    roster: z.string().max(400).optional(),
+    army: z.unknown(),
+    policy: policySchema,
+  })
+  .strict();
+export const scenarioSchema = z.literal('meeting-engagement');
+
+const configSchema = z
+  .object({
+    $schema: z.string().optional(),
+    ruleset: z.literal('platoon'),
+    scenario: scenarioSchema.default('meeting-engagement'),
+    map: z.unknown().default({}),
+    rules: z.unknown().default({}),
+    sides: z.array(z.unknown()).length(2),
+  })
+  .strict();
+
+export const TEST_RESULTS = ['passed', 'failed', 'friendlyFire', 'panic'] as const;
+export const LOSS_CAUSES = ['shooting', 'morale', 'pins', 'closeQuarters', 'vehicleDamage', 'building'] as const;
+export const VEHICLE_RESULTS = ['stunned', 'immobilised', 'onFire', 'knockedOut', 'turretJam'] as const;
+export const ASSAULT_RESULTS = ['declared', 'fought', 'won', 'lost'] as const;
+export const DECIDED_BY = ['vp', 'wipeout', 'draw'] as const;
+
+/** "1st Lt, 3 × infantry-section (10), …": an army in words, for the reports' "what was played". */
+function describeArmy(units: BuiltUnit[]): string {
+  const parts: string[] = [];
+  for (const u of units) {
+    const label = `${KIND_IDS[u.kind]}${KINDS[u.kind].vehicle === 0 && u.models > 1 && KIND_IDS[u.kind] === 'infantry-section' ? ` (${u.models})` : ''}`;
+    const last = parts.length - 1, m = last >= 0 ? /^(\d+) × (.*)$/.exec(parts[last]) : null;
+    if (m && m[2] === label) parts[last] = `${Number(m[1]) + 1} × ${label}`;
+    else if (last >= 0 && parts[last] === label) parts[last] = `2 × ${label}`;
+    else parts.push(label);
+  }
+  return `${units.reduce((a, u) => a + u.cost, 0)} pts: ${parts.join(', ')}`;
+}
+
+export function compilePlatoon(config: unknown): PlatoonScenario {
+  const c = parseOrThrow(configSchema, config);
+  const rules = parseOrThrow(platoonRulesSchema, c.rules, ['rules']);
+  const map = parseMap(c.map);
+  const sides = [0, 1].map((s) => parseOrThrow(sideSchema, c.sides[s], ['sides', s]));
+  checkSideNames(sides.map((s) => s.name));
+  const policies = [0, 1].map((s) => resolvePolicy(sides[s].policy)) as [PolicyParams, PolicyParams];
+  const armies = [0, 1].map((s) => buildArmy(sides[s].army, ['sides', s, 'army'], rules.army_points));
+  const all: BuiltUnit[] = [...armies[0], ...armies[1]];
+  const n = all.length;
+  const per = <T extends Int32Array | Uint8Array | Float64Array>(mk: new (n: number) => T, f: (u: BuiltUnit, i: number) => number): T => {
+    const a = new mk(n);
+    all.forEach((u, i) => (a[i] = f(u, i)));
+    return a;
+  };
+  const slots = (pick: (u: BuiltUnit) => number[], empty: number): Int32Array => {
+    const a = new Int32Array(n * MAX_SLOTS).fill(empty);
+    all.forEach((u, i) => pick(u).forEach((v, k) => (a[i * MAX_SLOTS + k] = v)));
+    return a;
+  };
+  const fp = rules.vehicle_footprint as Record<string, [number, number]>;
+  const terrainCode = new Int32Array(5 * 5);
+  TERRAIN_TABLE.forEach((row, t) => row.forEach((code, m) => (terrainCode[t * 5 + m] = code)));
+  terrainCode[T_OBSTACLE * 5 + MV_HALFTRACK] = rules.halftrack_obstacle === 'No' ? NO : OK_STAR;
+  const heOpen = new Int32Array(5 * 3);
+  rules.he_hits_open.forEach((d, i) => heOpen.set(diceCode(d), (i + 1) * 3));
+  const maxTurns = rules.extra_turn_on <= 6 ? rules.turns + 1 : rules.turns;
+
+  const sideNames = [sides[0].name, sides[1].name] as const;
+  const names = [...sideNames];
+  const turns = Array.from({ length: maxTurns }, (_, t) => `turn ${t + 1}`);
+  const plan = new TallyPlan({
+    sideNames, nouns: PLATOON_NOUNS, steps: maxTurns, types: [...KIND_IDS],
+    margin: { width: 1, half: 16 },
+    docs: {
+      typeCost: 'sum of points of the units fielded, by side and kind (R22 costs)',
+      typeCostLost: 'sum of points of the units destroyed, by side and kind',
+      typeCostLostSteps: 'sum of points of the units destroyed, by side, kind and turn',
+      survivingValue: "sum of the points of each side's units still in play at the end of the turn",
+      startingValue: "sum of the points of each side's army",
+    },
+    extras: [
+      { name: 'orders', dims: [2, 7], labels: [names, [...ORDER_LABELS]], doc: 'sum of orders carried out, by the order finally executed (items 5–10)' },
+      { name: 'orderTests', dims: [2, TEST_RESULTS.length], labels: [names, [...TEST_RESULTS]], doc: 'sum of order tests by result; friendly fire and panic are the FUBAR results (items 11–12, R1)' },
+      { name: 'losses', dims: [2, LOSS_CAUSES.length], labels: [names, [...LOSS_CAUSES]], doc: 'sum of units lost by cause (R2, R3, R18, R19, items 62–66)' },
+      { name: 'modelsLost', dims: [2], labels: [names], doc: 'sum of models (infantry) lost' },
+      { name: 'pinsTaken', dims: [2], labels: [names], doc: 'sum of pins placed on the side\'s units (R2, R14, R16, R17)' },
+      { name: 'vehicleResults', dims: [2, VEHICLE_RESULTS.length], labels: [names, [...VEHICLE_RESULTS]], doc: 'sum of vehicle damage table results suffered (items 62–66, R17)' },
+      { name: 'assaults', dims: [2, ASSAULT_RESULTS.length], labels: [names, [...ASSAULT_RESULTS]], doc: 'sum of assaults by the side: declared, fought (contact made), won, lost (items 67–68, R19)' },
+      { name: 'ambushShots', dims: [2], labels: [names], doc: 'sum of Ambush shots fired (R5)' },
+      { name: 'officerOrders', dims: [2], labels: [names], doc: 'sum of extra orders passed on by officers (R4)' },
+      { name: 'decidedBy', dims: [DECIDED_BY.length], labels: [[...DECIDED_BY]], doc: 'games decided on VP, by wiping out the enemy, or drawn' },
+      { name: 'endTurn', dims: [maxTurns], labels: [turns], doc: 'games ending after each turn (R23)' },
+    ],
+    rowExtras: ['decided_by'],
+    rowLabels: { decided_by: DECIDED_BY },
+  });
+  const { $schema: _s, ...rest } = c;
+  const normalized = { ...rest, rules, map, sides: sides.map((sd, s) => ({ name: sd.name, roster: sd.roster ?? describeArmy(armies[s]), army: sd.army, policy: sd.policy })) };
+  return {
+    ruleset: 'platoon', sideNames, plan, normalized, rules, map, policies, n,
+    count: [armies[0].length, armies[1].length],
+    side: per(Uint8Array, (_, i) => (i < armies[0].length ? 0 : 1)),
+    kind: per(Int32Array, (u) => u.kind),
+    quality: per(Int32Array, (u) => u.quality),
+    cost: per(Int32Array, (u) => u.cost),
+    models: per(Int32Array, (u) => u.models),
+    panzerfausts: per(Int32Array, (u) => u.panzerfausts),
+    slotWeapon: slots((u) => u.slotWeapon, -1),
+    slotCount: slots((u) => u.slotCount, 0),
+    slotCrew: slots((u) => u.slotCrew, 0),
+    slotArc: slots((u) => u.slotArc, 0),
+    rank: per(Int32Array, (u) => KINDS[u.kind].rank),
+    moveClass: per(Int32Array, (u) => KINDS[u.kind].move),
+    vehicleClass: per(Int32Array, (u) => KINDS[u.kind].vehicle),
+    small: per(Uint8Array, (u) => (KINDS[u.kind].small ? 1 : 0)),
+    recce: per(Uint8Array, (u) => (KINDS[u.kind].recce ? 1 : 0)),
+    openTopped: per(Uint8Array, (u) => (KINDS[u.kind].openTopped ? 1 : 0)),
+    team: per(Uint8Array, (u) => (KINDS[u.kind].team ? 1 : 0)),
+    footLength: per(Float64Array, (u) => (KINDS[u.kind].vehicle ? fp[VEHICLE_CLASS_IDS[KINDS[u.kind].vehicle]][0] : 0)),
+    footWidth: per(Float64Array, (u) => (KINDS[u.kind].vehicle ? fp[VEHICLE_CLASS_IDS[KINDS[u.kind].vehicle]][1] : 0)),
+    maxRange: per(Float64Array, (u) => Math.max(0, ...u.slotWeapon.map((w) => Math.max(W_RANGE[w], W_INDIRECT_RANGE[w])), u.panzerfausts > 0 ? W_RANGE[WPN_PANZERFAUST] : 0)),
+    terrainCode, heOpen,
+    flamerPins: Int32Array.from(diceCode(rules.flamer_extra_pins)),
+    downPins: Int32Array.from(diceCode(rules.down_turn_pin_removal)),
+    maxTurns,
+  };
+}

@@ -1,0 +1,44 @@
+/** The platoon order-dice ruleset (digest items 1–75, R1–R26): orders, pins, officers, heavy weapons, vehicles, close quarters. */
+import { GameEnv } from '../../env.ts';
+import type { Census, Ruleset } from '../../ruleset.ts';
+import { compilePlatoon, PLATOON_NOUNS } from './compile.ts';
+import type { PlatoonScenario } from './compiled.ts';
+import { platoonDecisions } from './policy/decisions.ts';
+import { POLICY_IDS, presetConfig } from './policy/params.ts';
+import { playPlatoonGame } from './rules/game.ts';
+import { PlatoonGame } from './rules/state.ts';
+import { platoonOdds } from './tools/odds.ts';
+import { platoonJsonSchema } from './tools/schema.ts';
+import { summarizePlatoon } from './tools/summary.ts';
+
+export function createPlatoonGame(scn: PlatoonScenario, env: GameEnv = new GameEnv(scn.plan)): PlatoonGame {
+  const g = new PlatoonGame(scn, [platoonDecisions, platoonDecisions], env);
+  g.st.seal(g);
+  return g;
+}
+
+function census(g: PlatoonGame): Census {
+  const units: [number, number] = [0, 0], value: [number, number] = [0, 0];
+  for (let u = 0; u < g.n; u++) {
+    if (!g.alive[u]) continue;
+    units[g.scn.side[u]]++;
+    value[g.scn.side[u]] += g.scn.cost[u];
+  }
+  return { units, value };
+}
+
+export const platoon: Ruleset<PlatoonScenario, PlatoonGame> = {
+  id: 'platoon',
+  nouns: PLATOON_NOUNS,
+  fileRefs: ['map', 'sides.*.army'],
+  policyIds: POLICY_IDS,
+  compile: compilePlatoon,
+  createGame: createPlatoonGame,
+  resetGame: (g) => g.reset(),
+  playGame: playPlatoonGame,
+  census,
+  summarize: summarizePlatoon,
+  jsonSchema: platoonJsonSchema,
+  odds: platoonOdds,
+  policyPreset: presetConfig,
+};

@@ -1,0 +1,61 @@
+/**
+ * What a scripted player estimates before it decides: the expected casualties and points
+ * an attack takes off its target (from the same to-hit and damage rules the game plays),
+ * and the worth of a spot to move to. Read-only on the game state.
+ */
+import { MAX_SLOTS } from '../data/roster.ts';
+import { INFANTRY_DV, VEHICLE_DV } from '../data/tables.ts';
+import { FLAMER, HE_BLD_COUNT, HE_BLD_SIDES, HOWITZER, INDIRECT, SHOTS_D6, SHOTS_D6P1, W_FLAGS, W_HE, W_PEN, W_SHOTS } from '../data/weapons.ts';
+import { damageChance6, damageNeed, hitChance36 } from '../rules/dice-math.ts';
+import { canSee, rangeTo } from '../rules/sight.ts';
+import { directNeed, indirectNeed, INDIRECT_FIRE, NO_FIRE, slotMode } from '../rules/shooting.ts';
+import type { PlatoonGame } from '../rules/state.ts';
+
+/** Mean of a dice code [count, sides, plus] at code[o]. */
+function meanCode(code: Int32Array, o: number): number {
+  return code[o] * (code[o + 1] + 1) / 2 + code[o + 2];
+}
+
+/**
+ * Expected models (infantry) or fraction of a kill (vehicles) u's shooting takes off t
+ * from where both stand; 0 when nothing can fire.
+ */
+export function expectedCasualties(g: PlatoonGame, u: number, t: number, moving: boolean): number {
+  if (g.alive[t] === 0 || t === u) return 0;
+  const scn = g.scn, r = scn.rules, d = rangeTo(g, u, t);
+  if (d > scn.maxRange[u]) return 0; // out of every weapon's reach: no sight line needed
+  const sees = canSee(g, u, t), veh = g.isVehicle(t);
+  let e = 0;
+  for (let k = 0; k < MAX_SLOTS; k++) {
+    const mode = slotMode(g, u, k, t, moving, sees, d);
+    if (mode === NO_FIRE) continue;
+    const i = u * MAX_SLOTS + k, w = scn.slotWeapon[i], f = W_FLAGS[w];
+    const need = mode === INDIRECT_FIRE ? indirectNeed(g, u, t) : directNeed(g, u, k, t, moving, d, 0);
+    const flamer = (f & FLAMER) !== 0;
+    const shots = flamer ? 1 : (scn.slotCrew[i] > 0 ? 1 : g.slotCount[i]) * (W_SHOTS[w] === SHOTS_D6 ? 3.5 : W_SHOTS[w]);
+    let hits = (shots * hitChance36(need)) / 36;
+    if (flamer) hits *= W_SHOTS[w] === SHOTS_D6P1 ? 4.5 : 3.5;
+    const he = W_HE[w], heOnly = he > 0 && W_PEN[w] <= he && (f & (INDIRECT | HOWITZER)) !== 0;
+    if (veh) {
+      const dv = VEHICLE_DV[scn.vehicleClass[t]], pen = heOnly ? he : W_PEN[w];
+      if (pen === 0 && dv >= 7) continue;
+      // Full damage or better, then about half the table knocks it out (4–6, plus immobilised twice).
+      e += hits * (damageChance6(damageNeed(dv, pen + 1)) / 6) * 0.55;
+    } else {
+      let n = hits, pen = W_PEN[w], dv = INFANTRY_DV[scn.quality[t]];
+      const b = g.inBuilding[t];
+      if (he > 0) { n *= b >= 0 ? HE_BLD_COUNT[he] * (HE_BLD_SIDES[he] + 1) / 2 : meanCode(scn.heOpen, he * 3); pen = he; }
+      else if (b >= 0 && !flamer) dv += r.building_dv_bonus;
+      e += n * (damageChance6(damageNeed(dv, r.pen_vs_soft ? pen : 0)) / 6);
+    }
+  }
+  return veh ? (e > 1 ? 1 : e) : e > g.models[t] ? g.models[t] : e;
+}
+
+/** Expected points taken off t (casualties × points per model; a vehicle's kill chance × its cost). */
+export function expectedPoints(g: PlatoonGame, u: number, t: number, moving: boolean): number {
+  const e = expectedCasualties(g, u, t, moving);
+  if (e === 0) return 0;
+  const scn = g.scn;
+  return g.isVehicle(t) ? e * scn.cost[t] : (e * scn.cost[t]) / scn.models[t] + 0.5; // +0.5: the pin it also causes
+}

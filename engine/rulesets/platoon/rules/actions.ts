@@ -1,0 +1,172 @@
+/**
+ * Orders (items 2, 5–12; R1, R4, R8, R25): giving a unit its die, the order test, the
+ * FUBAR table, carrying the order out, and officers passing their order on.
+ */
+import { ADVANCE, AMBUSH, DOWN, FIRE, RALLY, RANK_EXTRA_ORDERS, RUN } from '../data/tables.ts';
+import { springAmbushes } from './ambush.ts';
+import { assault } from './assault.ts';
+import { rollTest } from './dice-math.ts';
+import { CAUSE_BUILDING, destroyUnit, testTarget } from './losses.ts';
+import { place, planMove, setHeading } from './movement.ts';
+import { buildingAt, canSee } from './sight.ts';
+import { canShoot, shoot } from './shooting.ts';
+import type { PlatoonGame } from './state.ts';
+
+function countTest(g: PlatoonGame, s: number, k: number): void {
+  const t = g.tally;
+  t.acc[g.oTests + s * 4 + k]++;
+}
+
+/** Item 2: a die of `side` was drawn; its player orders a unit (and an officer may pass the order on, R4). */
+export function activation(g: PlatoonGame, side: number): void {
+  g.planUnit = -1;
+  g.decide[side].activate(g, side);
+  const u = g.planUnit;
+  if (u < 0 || g.dieInBag[u] === 0 || g.alive[u] === 0 || g.scn.side[u] !== side) throw new Error(`platoon: policy of side ${side} ordered no eligible unit (${u})`);
+  const order = g.planOrder;
+  giveOrder(g, u, order, g.planX, g.planY, g.planTarget);
+  const rank = g.scn.rank[u];
+  if (rank === 0 || !g.scn.rules.officer_extra_orders || g.alive[u] === 0) return;
+  g.decide[side].officerOrders(g, u, order, RANK_EXTRA_ORDERS[rank]);
+  // g.list is reused by nothing the orders below call, so copy-free iteration is safe.
+  const n = g.listLen < RANK_EXTRA_ORDERS[rank] ? g.listLen : RANK_EXTRA_ORDERS[rank];
+  for (let i = 0; i < n; i++) {
+    const v = g.list[i];
+    if (g.alive[v] === 0 || g.dieInBag[v] === 0 || g.scn.side[v] !== side || !g.bag.take(side)) continue;
+    const t = g.tally;
+    t.acc[g.oOfficerOrders + side]++;
+    g.decide[side].planMove(g, v, order);
+    giveOrder(g, v, order, g.planX, g.planY, g.planTarget);
+  }
+}
+
+/** Items 2–3, R1: u takes its die with `order`; a pinned unit tests (not for Down); then the action. */
+export function giveOrder(g: PlatoonGame, u: number, order: number, tx: number, ty: number, target: number): void {
+  const scn = g.scn, r = scn.rules, s = scn.side[u];
+  g.dieInBag[u] = 0;
+  g.order[u] = order;
+  if (g.mustLeave[u] === 1) { leaveBurning(g, u); return; }
+  if (g.pins[u] > 0 && (order !== DOWN || r.test_for_down)) {
+    const res = rollTest(g.rng, testTarget(g, u), r.double1_auto_pass);
+    if (res === 1) {
+      countTest(g, s, 0);
+      g.pins[u] = g.pins[u] > r.pass_removes_pin ? g.pins[u] - r.pass_removes_pin : 0;
+    } else if (res === 2 && r.double6_fubar) {
+      fubar(g, u);
+      return;
+    } else {
+      countTest(g, s, 1);
+      g.order[u] = DOWN;
+      countOrder(g, u);
+      return;
+    }
+  }
+  execute(g, u, order, tx, ty, target);
+}
+
+function countOrder(g: PlatoonGame, u: number): void {
+  const t = g.tally;
+  t.acc[g.oOrders + g.scn.side[u] * 7 + g.order[u]]++;
+}
+
+/** Items 5–10: carries out an order that was obeyed. */
+export function execute(g: PlatoonGame, u: number, order: number, tx: number, ty: number, target: number): void {
+  g.order[u] = order;
+  countOrder(g, u);
+  if (order === FIRE) {
+    if (!springAmbushes(g, u, g.x[u], g.y[u])) return;
+    const t = g.decide[g.scn.side[u]].target(g, u, false);
+    if (t >= 0 && canShoot(g, u, t, false)) shoot(g, u, t, false, 0);
+  } else if (order === ADVANCE) {
+    if (!moveTo(g, u, tx, ty, false)) return;
+    const t = g.decide[g.scn.side[u]].target(g, u, false);
+    if (t >= 0 && canShoot(g, u, t, true)) shoot(g, u, t, true, 0);
+  } else if (order === RUN) {
+    if (target >= 0) assault(g, u, target);
+    else moveTo(g, u, tx, ty, true);
+  } else if (order === RALLY) {
+    const lose = g.rng.d6() + 1; // item 9: D6+1 pins
+    g.pins[u] = g.pins[u] > lose ? g.pins[u] - lose : 0;
+  }
+  // AMBUSH and DOWN: the die says it all (items 8, 10).
+}
+
+/** A move with ambushes along it (R5); false if the unit did not survive. */
+export function moveTo(g: PlatoonGame, u: number, tx: number, ty: number, run: boolean): boolean {
+  planMove(g, u, tx, ty, run);
+  const ex = g.tmp[2], ey = g.tmp[3];
+  setHeading(g, u);
+  if (!springAmbushes(g, u, ex, ey)) return false;
+  place(g, u, ex, ey);
+  return true;
+}
+
+/** Items 11–12: the FUBAR table after a double 6. */
+export function fubar(g: PlatoonGame, u: number): void {
+  const scn = g.scn, s = scn.side[u];
+  if (g.rng.d6() <= 2) {
+    countTest(g, s, 2);
+    // Item 11, R25: the opponent picks a friendly target with an enemy within 12".
+    const t = g.decide[1 - s].target(g, u, true);
+    if (t >= 0 && friendlyFireTarget(g, u, t)) {
+      g.order[u] = FIRE;
+      countOrder(g, u);
+      shoot(g, u, t, false, 0);
+      return;
+    }
+    g.order[u] = DOWN;
+    countOrder(g, u);
+    return;
+  }
+  countTest(g, s, 3);
+  // Item 12: Run away from the closest visible enemy, or go Down.
+  let e = -1, best = Infinity;
+  for (let v = 0; v < g.n; v++) {
+    if (g.alive[v] === 0 || scn.side[v] === s || !canSee(g, u, v)) continue;
+    const dx = g.x[v] - g.x[u], dy = g.y[v] - g.y[u], d = dx * dx + dy * dy;
+    if (d < best) { best = d; e = v; }
+  }
+  if (e >= 0) {
+    const dx = g.x[u] - g.x[e], dy = g.y[u] - g.y[e], l = Math.sqrt(dx * dx + dy * dy) || 1;
+    const moved = planMove(g, u, g.x[u] + (dx / l) * 48, g.y[u] + (dy / l) * 48, true);
+    if (moved > 0.1) {
+      g.order[u] = RUN;
+      countOrder(g, u);
+      moveTo(g, u, g.x[u] + (dx / l) * 48, g.y[u] + (dy / l) * 48, true);
+      return;
+    }
+  }
+  g.order[u] = DOWN;
+  countOrder(g, u);
+}
+
+/** Item 11: t is a legal Friendly Fire target of u: a friend (not u) u can shoot, with an enemy within 12". */
+export function friendlyFireTarget(g: PlatoonGame, u: number, t: number): boolean {
+  const scn = g.scn, s = scn.side[u];
+  if (t === u || g.alive[t] === 0 || scn.side[t] !== s || !canShoot(g, u, t, false)) return false;
+  for (let v = 0; v < g.n; v++) {
+    if (g.alive[v] === 0 || scn.side[v] === s) continue;
+    const dx = g.x[v] - g.x[t], dy = g.y[v] - g.y[t];
+    if (dx * dx + dy * dy <= 144) return true;
+  }
+  return false;
+}
+
+/** R18: a unit in a burning building Runs out at its activation, or is destroyed. */
+function leaveBurning(g: PlatoonGame, u: number): void {
+  const b = g.inBuilding[u];
+  g.mustLeave[u] = 0;
+  g.order[u] = RUN;
+  countOrder(g, u);
+  if (b < 0) return;
+  // Out through the nearest side of the building's bounding box.
+  const T = g.table, x = g.x[u], y = g.y[u];
+  const dl = x - T.bx0[b], dr = T.bx1[b] - x, dd = y - T.by0[b], du = T.by1[b] - y;
+  let tx = x, ty = y;
+  const m = Math.min(dl, dr, dd, du);
+  if (m === dl) tx = T.bx0[b] - 1; else if (m === dr) tx = T.bx1[b] + 1; else if (m === dd) ty = T.by0[b] - 1; else ty = T.by1[b] + 1;
+  if (!moveTo(g, u, tx, ty, true)) return;
+  if (buildingAt(g, g.x[u], g.y[u]) === b) destroyUnit(g, u, CAUSE_BUILDING, -1);
+}
+
+export { AMBUSH };

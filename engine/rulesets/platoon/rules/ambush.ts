@@ -1,0 +1,50 @@
+/** Ambush (item 8, R5, R26): enemy units on Ambush may interrupt a unit starting an action. */
+import { AMBUSH, FIRE } from '../data/tables.ts';
+import { MAX_SAMPLES, type PlatoonGame } from './state.ts';
+import { place } from './movement.ts';
+import { shoot } from './shooting.ts';
+
+/**
+ * Unit m starts an action going from where it stands to (ex, ey) (a Fire: the same point).
+ * Each enemy Ambush unit, nearest first (R26), may fire once at one of the points sampled
+ * every `ambush_sample_in` inches along the way (R5); m is placed there for the shot.
+ * Returns false if m did not survive. Leaves m at the last ambush point (the caller moves it on).
+ */
+export function springAmbushes(g: PlatoonGame, m: number, ex: number, ey: number): boolean {
+  const scn = g.scn, enemy = 1 - scn.side[m];
+  // R26: nearest first, chosen by repeated minimum (no sort, no allocation).
+  let last = -1, lastD = -1;
+  for (;;) {
+    let a = -1, best = Infinity;
+    for (let v = 0; v < g.n; v++) {
+      if (g.alive[v] === 0 || scn.side[v] !== enemy || g.order[v] !== AMBUSH) continue;
+      const dx = g.x[v] - g.x[m], dy = g.y[v] - g.y[m], d = dx * dx + dy * dy;
+      if ((d > lastD || (d === lastD && v > last)) && d < best) { best = d; a = v; }
+    }
+    if (a < 0) return true;
+    last = a; lastD = best;
+    const n = samplePath(g, g.x[m], g.y[m], ex, ey);
+    const k = g.decide[enemy].ambushPoint(g, a, m, n);
+    if (k < 0 || k >= n) continue;
+    place(g, m, g.sampleX[k], g.sampleY[k]);
+    g.order[a] = FIRE; // the ambush is spent
+    const t = g.tally;
+    t.acc[g.oAmbushShots + enemy]++;
+    shoot(g, a, m, false, 0);
+    if (g.alive[m] === 0) return false;
+  }
+}
+
+/** Points every `ambush_sample_in` inches from (ax, ay) to (bx, by), both ends included, into g.sampleX/Y. */
+export function samplePath(g: PlatoonGame, ax: number, ay: number, bx: number, by: number): number {
+  const dx = bx - ax, dy = by - ay, len = Math.sqrt(dx * dx + dy * dy);
+  let n = Math.floor(len / g.scn.rules.ambush_sample_in) + 2;
+  if (len < 1e-6) n = 1;
+  if (n > MAX_SAMPLES) n = MAX_SAMPLES;
+  for (let i = 0; i < n; i++) {
+    const t = n === 1 ? 0 : i / (n - 1);
+    g.sampleX[i] = ax + dx * t;
+    g.sampleY[i] = ay + dy * t;
+  }
+  return n;
+}
