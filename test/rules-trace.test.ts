@@ -29,7 +29,7 @@ const KNOWN_UNTESTED: Record<string, string[]> = {};
 // Rows whose status says the rule is not (fully) played ("not yet", "partial", "simplified",
 // "not implemented", "refused until", "stub"), by ruleset: the lead sees every gap here, and
 // an entry whose row no longer says so must be removed (the check says so).
-const KNOWN_GAPS: Record<string, string[]> = {};
+const KNOWN_GAPS: Record<string, string[]> = { owam: ['57'] };
 const GAP_WORDS = /\bnot yet\b|\bpartial(ly)?\b|\bsimplified\b|\bnot implemented\b|\brefused until\b|\bstub\b|\bTODO\b/i;
 // Short names the docs use for test files, and words before "tests" that are not files.
 const ALIASES: Record<string, string> = { board: 'iron-board' };
