@@ -2,6 +2,7 @@
  * `squadsim odds iron-squad`: the exact result distribution of one attack (items 42–52,
  * 58, 65–67), by enumerating the eight faces of the chosen luck die.
  */
+import { boolOption, numberOption, pickOption } from '../../../odds-request.ts';
 import { ConfigError } from '../../../errors.ts';
 import type { OddsOption, OddsProvider, OddsResult } from '../../../ruleset.ts';
 import { ELEVATION_IDS, baseAccuracy, resultFor } from '../rules/combat.ts';
@@ -30,24 +31,6 @@ const options: readonly OddsOption[] = [
   { name: 'splash', type: 'string', describe: 'grenade splash victim: same hex (FA −13) or adjacent (FA −20)', choices: SPLASH, default: 'none' },
 ];
 
-function pick<T extends string>(req: Record<string, unknown>, name: string, allowed: readonly T[], def: T): T {
-  const v = req[name] ?? def;
-  if (typeof v !== 'string' || !(allowed as readonly string[]).includes(v)) throw new ConfigError(name, v, `expected one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}`);
-  return v as T;
-}
-
-function int(req: Record<string, unknown>, name: string, def: number, lo: number, hi: number): number {
-  const v = req[name] ?? def;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) throw new ConfigError(name, v, `expected an integer from ${lo} to ${hi}`);
-  return v;
-}
-
-function bool(req: Record<string, unknown>, name: string): boolean {
-  const v = req[name] ?? false;
-  if (typeof v !== 'boolean') throw new ConfigError(name, v, 'expected true or false');
-  return v;
-}
-
 function gcd(a: number, b: number): number {
   return b === 0 ? a : gcd(b, a % b);
 }
@@ -60,19 +43,19 @@ function fraction(n: number, d: number): string {
 const signed = (x: number): string => (x < 0 ? `−${-x}` : `+${x}`);
 
 export function computeIronOdds(req: Record<string, unknown>): OddsResult {
-  const weaponId = pick(req, 'weapon', WEAPON_IDS, 'rifle');
+  const weaponId = pickOption(req, 'weapon', WEAPON_IDS, 'rifle');
   const w = WEAPON_IDS.indexOf(weaponId);
-  const range = int(req, 'range', DEFAULT_RANGE[w], 0, 4);
-  const terrain = pick(req, 'terrain', TERRAINS, 'clear');
-  const hillsCol = TAM_COLUMN_IDS.indexOf(pick(req, 'hills-tam', TAM_COLUMN_IDS, 'clear'));
-  const elevation = pick(req, 'elevation', ELEVATION_IDS, 'level');
-  const local = bool(req, 'local');
-  const distance = int(req, 'distance', 1, 0, 4);
-  const health = int(req, 'health', local ? 3 : 5, 1, local ? 3 : 5);
-  const night = bool(req, 'night');
-  const fog = bool(req, 'fog');
-  const luck = pick(req, 'luck', LUCK_DIE_IDS, 'd8') as LuckDieId;
-  const splash = pick(req, 'splash', SPLASH, 'none');
+  const range = numberOption(req, 'range', DEFAULT_RANGE[w], 0, 4);
+  const terrain = pickOption(req, 'terrain', TERRAINS, 'clear');
+  const hillsCol = TAM_COLUMN_IDS.indexOf(pickOption(req, 'hills-tam', TAM_COLUMN_IDS, 'clear'));
+  const elevation = pickOption(req, 'elevation', ELEVATION_IDS, 'level');
+  const local = boolOption(req, 'local');
+  const distance = numberOption(req, 'distance', 1, 0, 4);
+  const health = numberOption(req, 'health', local ? 3 : 5, 1, local ? 3 : 5);
+  const night = boolOption(req, 'night');
+  const fog = boolOption(req, 'fog');
+  const luck = pickOption(req, 'luck', LUCK_DIE_IDS, 'd8') as LuckDieId;
+  const splash = pickOption(req, 'splash', SPLASH, 'none');
   if (splash !== 'none' && weaponId !== 'grenade') throw new ConfigError('splash', splash, 'applies only to --weapon grenade');
   const effRange = fog ? Math.max(range - 1, 1) : range;
   if (distance > effRange) {

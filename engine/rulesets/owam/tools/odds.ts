@@ -10,6 +10,7 @@
  * still matter (the value read now, the icon while lethality dice remain, and their values
  * in the colours later stages read), so each group is one branch weighted by its size.
  */
+import { boolOption, numberOption, pickOption } from '../../../odds-request.ts';
 import { ConfigError } from '../../../errors.ts';
 import type { OddsOption, OddsProvider, OddsResult } from '../../../ruleset.ts';
 import { buildCatalog, COLOUR_NAMES, DECK_SIZE, ICON_JAM, ICON_WOUND, RED, type CardCatalog } from '../data/cards.ts';
@@ -44,33 +45,17 @@ export interface OddsSpec {
   lastStand: boolean; evade: number; targetRank: number; state: number; cardSeed: number;
 }
 
-function pick<T extends string>(req: Record<string, unknown>, name: string, allowed: readonly T[], def: T): T {
-  const v = req[name] ?? def;
-  if (typeof v !== 'string' || !(allowed as readonly string[]).includes(v)) throw new ConfigError(name, v, `expected one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}`);
-  return v as T;
-}
-function int(req: Record<string, unknown>, name: string, def: number, lo: number, hi: number): number {
-  const v = req[name] ?? def;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) throw new ConfigError(name, v, `expected an integer from ${lo} to ${hi}`);
-  return v;
-}
-function bool(req: Record<string, unknown>, name: string): boolean {
-  const v = req[name] ?? false;
-  if (typeof v !== 'boolean') throw new ConfigError(name, v, 'expected true or false');
-  return v;
-}
-
 export function parseOdds(req: Record<string, unknown>): OddsSpec {
-  const weapon = WEAPONS.indexOf(pick(req, 'weapon', WEAPONS, 'bolt_rifle'));
-  const alt = bool(req, 'alt'), range = int(req, 'range', 2, 1, 7), marksman = bool(req, 'marksman');
+  const weapon = WEAPONS.indexOf(pickOption(req, 'weapon', WEAPONS, 'bolt_rifle'));
+  const alt = boolOption(req, 'alt'), range = numberOption(req, 'range', 2, 1, 7), marksman = boolOption(req, 'marksman');
   const eff = marksman && range > 1 ? range - 1 : range;
   if (gridEntry(weapon, alt, eff) < 0) throw new ConfigError('range', range, `is N/A on the ${WEAPONS[weapon]}${alt ? ' (crewed/scoped)' : ''} grid: it cannot fire (item 88)`);
   return {
-    weapon, alt, range, marksman, firerRank: RANKS.indexOf(pick(req, 'firer', RANKS, 'pfc')), dd: bool(req, 'double'),
-    mod: int(req, 'attack', 0, -5, 5) - int(req, 'defense', 0, -5, 5) + int(req, 'extra', 0, -10, 10),
-    lastStand: bool(req, 'last-stand'), evade: COLOURS.indexOf(pick(req, 'evade', COLOURS, 'none')) - 1,
-    targetRank: RANKS.indexOf(pick(req, 'target', RANKS, 'private')), state: [OK, SUPPRESSED, WOUNDED][STATES.indexOf(pick(req, 'state', STATES, 'ok'))],
-    cardSeed: int(req, 'card-seed', 1, 0, 2 ** 31 - 1),
+    weapon, alt, range, marksman, firerRank: RANKS.indexOf(pickOption(req, 'firer', RANKS, 'pfc')), dd: boolOption(req, 'double'),
+    mod: numberOption(req, 'attack', 0, -5, 5) - numberOption(req, 'defense', 0, -5, 5) + numberOption(req, 'extra', 0, -10, 10),
+    lastStand: boolOption(req, 'last-stand'), evade: COLOURS.indexOf(pickOption(req, 'evade', COLOURS, 'none')) - 1,
+    targetRank: RANKS.indexOf(pickOption(req, 'target', RANKS, 'private')), state: [OK, SUPPRESSED, WOUNDED][STATES.indexOf(pickOption(req, 'state', STATES, 'ok'))],
+    cardSeed: numberOption(req, 'card-seed', 1, 0, 2 ** 31 - 1),
   };
 }
 

@@ -5,6 +5,7 @@
  * Computed by enumeration, independently of the game code; tools/odds-sample.ts plays the
  * same attack through the engine (rules/shooting.ts) for the Monte Carlo check.
  */
+import { boolOption, numberOption, pickOption } from '../../../odds-request.ts';
 import { ConfigError } from '../../../errors.ts';
 import type { OddsOption, OddsProvider, OddsResult } from '../../../ruleset.ts';
 import { diceCode, platoonRulesSchema } from '../data/params.ts';
@@ -40,30 +41,14 @@ export interface OddsReq {
   target: string; vehicle: number; quality: number; models: number; team: boolean; cover: string; down: boolean; facing: number; crew: number;
 }
 
-function pick(req: Record<string, unknown>, name: string, allowed: readonly string[], def: string): string {
-  const v = req[name] ?? def;
-  if (typeof v !== 'string' || !allowed.includes(v)) throw new ConfigError(name, v, `expected one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}`);
-  return v;
-}
-function num(req: Record<string, unknown>, name: string, def: number, lo: number, hi: number, int = true): number {
-  const v = req[name] ?? def;
-  if (typeof v !== 'number' || (int && !Number.isInteger(v)) || v < lo || v > hi) throw new ConfigError(name, v, `expected ${int ? 'an integer' : 'a number'} from ${lo} to ${hi}`);
-  return v;
-}
-function bool(req: Record<string, unknown>, name: string): boolean {
-  const v = req[name] ?? false;
-  if (typeof v !== 'boolean') throw new ConfigError(name, v, 'expected true or false');
-  return v;
-}
-
 export function parseOddsReq(req: Record<string, unknown>): OddsReq {
-  const weapon = WEAPON_IDS.indexOf(pick(req, 'weapon', ODDS_WEAPONS, 'rifle'));
-  const target = pick(req, 'target', TARGETS, 'regular');
+  const weapon = WEAPON_IDS.indexOf(pickOption(req, 'weapon', ODDS_WEAPONS, 'rifle'));
+  const target = pickOption(req, 'target', TARGETS, 'regular');
   const o: OddsReq = {
-    weapon, count: num(req, 'count', 1, 1, 10), range: num(req, 'range', 12, 0.5, 90, false), moving: bool(req, 'moving'), pins: num(req, 'pins', 0, 0, 10),
-    inexperienced: bool(req, 'inexperienced'), target, vehicle: Math.max(0, VEHICLE_CLASS_IDS.indexOf(target as never)), quality: Math.max(0, QUALITY_IDS.indexOf(target as never)),
-    models: num(req, 'models', 10, 1, 10), team: bool(req, 'team'), cover: pick(req, 'cover', COVERS, 'none'), down: bool(req, 'down'),
-    facing: FACING_IDS.indexOf(pick(req, 'facing', FACING_IDS.slice(0, 3), 'front') as never), crew: QUALITY_IDS.indexOf(pick(req, 'crew', QUALITY_IDS, 'regular') as never),
+    weapon, count: numberOption(req, 'count', 1, 1, 10), range: numberOption(req, 'range', 12, 0.5, 90, false), moving: boolOption(req, 'moving'), pins: numberOption(req, 'pins', 0, 0, 10),
+    inexperienced: boolOption(req, 'inexperienced'), target, vehicle: Math.max(0, VEHICLE_CLASS_IDS.indexOf(target as never)), quality: Math.max(0, QUALITY_IDS.indexOf(target as never)),
+    models: numberOption(req, 'models', 10, 1, 10), team: boolOption(req, 'team'), cover: pickOption(req, 'cover', COVERS, 'none'), down: boolOption(req, 'down'),
+    facing: FACING_IDS.indexOf(pickOption(req, 'facing', FACING_IDS.slice(0, 3), 'front') as never), crew: QUALITY_IDS.indexOf(pickOption(req, 'crew', QUALITY_IDS, 'regular') as never),
   };
   const f = W_FLAGS[weapon], indirect = (f & INDIRECT) !== 0 || ((f & HOWITZER) !== 0 && o.range > W_RANGE[weapon]);
   const max = (f & HOWITZER) !== 0 ? W_INDIRECT_RANGE[weapon] : W_RANGE[weapon];

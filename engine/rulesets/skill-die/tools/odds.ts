@@ -5,6 +5,7 @@
  * attack after a kill would go elsewhere), or an explosive with `targets` units at the aim
  * point (a miss scatters (Difficulty − roll) × scatter" — caught if within radius + ½" base).
  */
+import { numberOption } from '../../../odds-request.ts';
 import { ConfigError } from '../../../errors.ts';
 import type { OddsOption, OddsProvider, OddsResult } from '../../../ruleset.ts';
 import { pHit, pKill } from '../rules/probability.ts';
@@ -26,12 +27,6 @@ const options: readonly OddsOption[] = [
   { name: 'scatter', type: 'number', describe: 'explosive miss: inches of scatter per point missed (R11); 0 = a miss does nothing', default: 2 },
 ];
 
-function int(req: Record<string, unknown>, name: string, def: number, lo: number, hi: number): number {
-  const v = req[name] ?? def;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) throw new ConfigError(name, v, `expected an integer from ${lo} to ${hi}`);
-  return v;
-}
-
 export interface OddsInputs {
   skill: number; difficulty: number; crew: number; net: number; damage: number; defense: number; defenseDie: number;
   fan: number; radius: number; targets: number; scatter: number;
@@ -45,10 +40,10 @@ export function oddsInputs(req: Record<string, unknown>): OddsInputs {
   const scatter = req.scatter ?? 2;
   if (typeof scatter !== 'number' || !(scatter >= 0 && scatter <= 6)) throw new ConfigError('scatter', scatter, 'expected a number from 0 to 6');
   return {
-    skill: int(req, 'skill', 8, 2, 20), difficulty: int(req, 'difficulty', 3, 1, 12), crew: int(req, 'crew', 0, 0, 3),
+    skill: numberOption(req, 'skill', 8, 2, 20), difficulty: numberOption(req, 'difficulty', 3, 1, 12), crew: numberOption(req, 'crew', 0, 0, 3),
     net: adv === 'advantage' ? 1 : adv === 'disadvantage' ? -1 : 0,
-    damage: int(req, 'damage', 6, 2, 20), defense: int(req, 'defense', 4, 0, 20), defenseDie: int(req, 'defense-die', 0, 0, 20),
-    fan: int(req, 'fan', 1, 1, 8), radius, targets: int(req, 'targets', 1, 1, 6), scatter,
+    damage: numberOption(req, 'damage', 6, 2, 20), defense: numberOption(req, 'defense', 4, 0, 20), defenseDie: numberOption(req, 'defense-die', 0, 0, 20),
+    fan: numberOption(req, 'fan', 1, 1, 8), radius, targets: numberOption(req, 'targets', 1, 1, 6), scatter,
   };
 }
 
