@@ -11,38 +11,33 @@ import { DRAW } from '../../../tally.ts';
 
 /** Items 1–2, 25, R19: the side that plays first this turn. */
 export function rollInitiative(g: SkillGame): number {
+  if (g.scn.tiebreakReroll) return rollOff(g);
+  const a = rollSkill(g.rng, 10, g.initAdv[0]), b = rollSkill(g.rng, 10, g.initAdv[1]);
+  if (a !== b) return firstBy(g, a > b ? 0 : 1);
+  if (g.lastTieLoser >= 0) {
+    const w = g.lastTieLoser;
+    g.lastTieLoser = 1 - w;
+    return firstBy(g, w);
+  }
+  // The first tie of the game: re-rolled; whoever loses that re-roll lost the tie.
+  const first = rollOff(g);
+  g.lastTieLoser = 1 - first;
+  return first;
+}
+
+/** Both d10s (with their Advantage) until they differ; the higher plays first. */
+function rollOff(g: SkillGame): number {
   for (;;) {
     const a = rollSkill(g.rng, 10, g.initAdv[0]), b = rollSkill(g.rng, 10, g.initAdv[1]);
-    if (a !== b) {
-      g.initAdv[0] = 0;
-      g.initAdv[1] = 0;
-      return a > b ? 0 : 1;
-    }
-    if (!g.scn.tiebreakReroll && g.lastTieLoser >= 0) {
-      const w = g.lastTieLoser;
-      g.lastTieLoser = 1 - w;
-      g.initAdv[0] = 0;
-      g.initAdv[1] = 0;
-      return w;
-    }
-    if (!g.scn.tiebreakReroll) {
-      // The first tie of the game: re-rolled; whoever loses that re-roll lost the tie.
-      const first = rollInitiativeReroll(g);
-      g.lastTieLoser = 1 - first;
-      return first;
-    }
+    if (a !== b) return firstBy(g, a > b ? 0 : 1);
   }
 }
 
-function rollInitiativeReroll(g: SkillGame): number {
-  for (;;) {
-    const a = rollSkill(g.rng, 10, g.initAdv[0]), b = rollSkill(g.rng, 10, g.initAdv[1]);
-    if (a !== b) {
-      g.initAdv[0] = 0;
-      g.initAdv[1] = 0;
-      return a > b ? 0 : 1;
-    }
-  }
+/** Side `s` plays first; this turn's initiative Advantages are spent. */
+function firstBy(g: SkillGame, s: number): number {
+  g.initAdv[0] = 0;
+  g.initAdv[1] = 0;
+  return s;
 }
 
 /** Item 3: one player's turn: every unit of `side` activates once, in the policy's order. */
