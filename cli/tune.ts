@@ -60,7 +60,11 @@ function presetDoc(argv: TuneArgs, plan: TunePlan, r: TuneResult, ruleset: strin
   return {
     description: `${plan.policyId} tuned by NTBEA against ${plan.field.map((f) => f.name).join(', ')} on ${ruleset} (${argv.config ?? 'the default config'})`,
     made_by: {
-      command: `squadsim tune ${argv.config ?? ''} --policy ${plan.policyId} --field ${plan.field.map((f) => f.name).join(',')} --budget ${plan.budget} --seed ${plan.seed}`.replace(/\s+/g, ' '),
+      command: [
+        `squadsim tune ${argv.config ?? ''} --policy ${plan.policyId} --field ${plan.field.map((f) => f.name).join(',')}`,
+        argv.params !== undefined ? `--params ${argv.params}` : '',
+        `--budget ${plan.budget} --seeds-per-eval ${plan.seedsPerEval} --finalists ${plan.finalists} --neighbours ${plan.neighbours} --explore ${plan.explore} --seed ${plan.seed}`,
+      ].join(' ').replace(/\s+/g, ' '),
       version: packageVersion(), ruleset, config_hash: hash, parameters: plan.dims.map((d) => d.name),
       evaluations: r.evaluations, games_per_evaluation: r.gamesPerEvaluation, final_seeds: r.finalSeeds, games: r.gamesPlayed,
       score: all(r.finals[r.winner].points), against: scores(r.finals[r.winner].points),

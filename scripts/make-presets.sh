@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Regenerates the tuned policy presets (configs/<id>/policies/*.json) and the tournaments
+# that check them (configs/<id>/tournaments/*.json): `squadsim tune` per ruleset and
+# scenario against the shipped presets, then a round robin of the tuned preset against
+# every shipped policy on fresh seeds. Run from the repository root after `npm run build`
+# (about 15 minutes on 2 cores). docs/policies.md says how the shipped files were made.
+set -euo pipefail
+cli="node ${DIST:-dist}/cli.js"
+budget=${BUDGET:-80000}
+seeds=${SEEDS:-2000}
+mkdir -p configs/nco/policies configs/nco/tournaments configs/iron-squad/policies configs/iron-squad/tournaments
+
+# tune CONFIG POLICY NAME RULESET: the tuned preset configs/RULESET/policies/NAME.json and its tournament.
+tune() {
+  local config=$1 policy=$2 name=$3 id=$4 tmp
+  $cli tune "$config" --policy "$policy" --budget "$budget" --seed 2026 --out "configs/$id/policies/$name.json"
+  tmp=$(mktemp -d)
+  $cli tournament "$config" --entrants "$5,tuned=configs/$id/policies/$name.json" --games "$seeds" --seed 7 --out "$tmp" --json > /dev/null
+  mv "$tmp/tournament.json" "configs/$id/tournaments/$name.json"
+  rm -rf "$tmp"
+}
+
+tune configs/nco/default.json aggressive basic nco aggressive,cautious,objective,random
+for s in 1 2 3 4 5 6; do
+  tune "configs/nco/scenarios/s$s.json" objective "s$s" nco aggressive,cautious,objective,random
+done
+tune configs/iron-squad/default.json farm default iron-squad bot,rush,farm
