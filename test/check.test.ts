@@ -132,7 +132,10 @@ describe('squadsim check: the CI gate against the shipped smoke baseline', () =>
   beforeAll(() => {
     tmp = dir();
     const c = JSON.parse(readFileSync(join(ROOT, 'configs', 'nco', 'default.json'), 'utf8'));
-    for (const s of c.sides) if (typeof s.roster === 'string') s.roster = resolve(join(ROOT, 'configs', 'nco'), s.roster);
+    for (const s of c.sides) {
+      if (typeof s.roster === 'string') s.roster = resolve(join(ROOT, 'configs', 'nco'), s.roster);
+      if (typeof s.policy === 'string' && s.policy.endsWith('.json')) s.policy = resolve(join(ROOT, 'configs', 'nco'), s.policy);
+    }
     c.sides[0].policy = 'random';
     writeFileSync(join(tmp, 'random.json'), JSON.stringify(c));
     run(null, 1, 'same1');

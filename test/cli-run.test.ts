@@ -14,7 +14,10 @@ const { cli, dir } = cliSandbox('squadsim-cli-');
 /** The default config with its roster paths made absolute, so a copy works from any folder. */
 function defaultConfig(): Record<string, any> {
   const c = JSON.parse(readFileSync(DEFAULT, 'utf8'));
-  for (const s of c.sides) if (typeof s.roster === 'string') s.roster = resolve(join(ROOT, 'configs', 'nco'), s.roster);
+  for (const s of c.sides) {
+    if (typeof s.roster === 'string') s.roster = resolve(join(ROOT, 'configs', 'nco'), s.roster);
+    if (typeof s.policy === 'string' && s.policy.endsWith('.json')) s.policy = resolve(join(ROOT, 'configs', 'nco'), s.policy);
+  }
   return c;
 }
 

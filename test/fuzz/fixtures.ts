@@ -65,6 +65,10 @@ export function baseConfigs(id: string): BaseConfig[] {
       };
       expand(config, ref.split('.'), []);
     }
+    // A policy preset file (sim/config.ts inlines it for every ruleset) is a file reference too.
+    config.sides.forEach((side: any, i: number) => {
+      if (typeof side?.policy === 'string' && side.policy.endsWith('.json')) refs.push({ place: ['sides', i, 'policy'], path: resolve(dirname(file), side.policy) });
+    });
     for (const r of refs) setAt(config, r.place, r.path);
     out.push({ file, config, refs });
   }
