@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { GRADE_FULL, GRADE_MASSIVE, GRADE_NONE, GRADE_SUPERFICIAL, ORDER_LABELS, VD_IMMOBILISED, VD_KNOCKED_OUT, VD_ON_FIRE, VD_STUNNED, vehicleDamageResult, FACE_FRONT, FACE_REAR, FACE_SIDE } from '../engine/rulesets/platoon/data/tables.ts';
-import { ARC_Q_FRONT, ARC_Q_REAR, ARC_Q_SIDE, pivotsNeeded, quadrantOf, rectDistance, segmentCircleEntry } from '../engine/rulesets/platoon/rules/footprint.ts';
+import { ARC_Q_FRONT, ARC_Q_REAR, ARC_Q_SIDE, pivotsNeeded, quadrantOf, rectDistance, segmentCircleEntry } from '../engine/geometry/footprint.ts';
 import { mayEnter, moveRate, planMove } from '../engine/rulesets/platoon/rules/movement.ts';
 import { facingFrom, rangeTo } from '../engine/rulesets/platoon/rules/sight.ts';
 import { slotMode, NO_FIRE, DIRECT } from '../engine/rulesets/platoon/rules/shooting.ts';

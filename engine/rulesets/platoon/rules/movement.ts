@@ -4,7 +4,7 @@
  * vehicle pivots and reversing, wrecks. Straight moves only: no route-finding (decision).
  */
 import { ADVANCE_RATE, MV_ARTILLERY, NO, NO_BANG, NO_RUN, NO_STAR, OK_STAR, PIVOTS_ADVANCE, PIVOTS_RUN, ROAD_X2, RUN_RATE, T_BUILDING, T_ROAD } from '../data/tables.ts';
-import { pivotsNeeded, segmentCircleEntry, turnToward } from './footprint.ts';
+import { pivotsNeeded, segmentCircleEntry, turnToward } from '../../../geometry/footprint.ts';
 import { buildingAt, insidePiece, loadSeg, setPos, terrainChanged } from './sight.ts';
 import type { PlatoonGame } from './state.ts';
 

@@ -12,7 +12,7 @@ import {
 } from '../data/tables.ts';
 import { ASSAULT, FIXED, FLAMER, HE_BLD_COUNT, HE_BLD_SIDES, HE_PIN_SIDES, HOWITZER, INDIRECT, SHAPED, SHOTS_D6, SHOTS_D6P1, TEAM, W_FLAGS, W_HE, W_INDIRECT_RANGE, W_MIN_RANGE, W_PEN, W_RANGE, W_SHOTS, WPN_PANZERFAUST } from '../data/weapons.ts';
 import { damageNeed, HIT, MISS_ONE, rollCode, rollHit } from './dice-math.ts';
-import { ARC_Q_FRONT, quadrantOf } from './footprint.ts';
+import { ARC_Q_FRONT, quadrantOf } from '../../../geometry/footprint.ts';
 import { addPins, CAUSE_BUILDING, CAUSE_SHOOTING, checkExcessPins, destroyUnit, goDown, moraleCheck, removeModel } from './losses.ts';
 import { canSee, clearLine, coverOf, facingFrom, rangeTo, terrainChanged } from './sight.ts';
 import type { PlatoonGame } from './state.ts';

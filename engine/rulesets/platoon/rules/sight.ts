@@ -4,7 +4,7 @@
  * footprints (rules/footprint.ts) for range and facing.
  */
 import { COVER_HARD, COVER_NONE, COVER_SOFT, FACE_FRONT, FACE_REAR, FACE_SIDE, T_BUILDING } from '../data/tables.ts';
-import { ARC_Q_FRONT, ARC_Q_REAR, quadrantOf, rectDistance, segmentCircleEntry } from './footprint.ts';
+import { ARC_Q_FRONT, ARC_Q_REAR, quadrantOf, rectDistance, segmentCircleEntry } from '../../../geometry/footprint.ts';
 import type { PlatoonGame } from './state.ts';
 import { BLOCKS_INFANTRY, BLOCKS_NONE } from './terrain-map.ts';
 

@@ -1,8 +1,9 @@
 /**
- * Vehicle footprints and facing on the tape-measure table (R17, items 21–22, 30): an
- * oriented rectangle (centre, heading unit vector, length, width). Generic geometry that
- * belongs in engine/geometry once a second ruleset needs it (see docs/rules/platoon.md);
- * kept here so the shared engine is untouched. Pure functions of numbers, no allocation.
+ * Footprints larger than a base, and facing, on the tape-measure table: an oriented
+ * rectangle (centre, heading unit vector, length, width), the 90° quadrant of a point
+ * around a heading, pivots by quarter turns, a segment entering a circle. Written for the
+ * platoon ruleset's vehicles (R17, items 21–22, 30); any ruleset with vehicles or
+ * facing can use it. Pure functions of numbers, no allocation.
  */
 
 /** 90° arc quadrants around a heading: front, side, rear (R17). */
