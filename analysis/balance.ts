@@ -5,6 +5,8 @@
  */
 import { fairCosts, type FairCostRow } from './fair-cost.ts';
 import { fitLogistic } from './logistic.ts';
+import { verdicts, type Verdict } from './verdicts.ts';
+import { zFor } from './fair-cost.ts';
 
 export const BALANCE_SCHEMA = 'squadsim.balance/1';
 export const BALANCE_FILE = 'balance.json';
@@ -25,7 +27,7 @@ export interface BalanceInput {
   elapsedSeconds: number;
 }
 
-export interface BalanceFeatureResult extends FairCostRow {
+export interface BalanceFeatureResult extends FairCostRow, Verdict {
   /** Mean number per random roster. */
   meanCount: number;
 }
@@ -65,6 +67,12 @@ export interface BalanceDoc {
     seat1WinRate: number;
     drawRate: number;
     flagged: { overCosted: string[]; underCosted: string[] };
+    /** How flags are decided: Benjamini–Hochberg at this false discovery rate (1 − confidence). */
+    falseDiscoveryRate: number;
+    /** Empirical-Bayes spread of fair costs around printed ones (points): the shrinkage of suggested costs. */
+    tau: number;
+    /** Flagged features, clearest first, with the suggested cost. */
+    mostMispriced: { id: string; label: string; flag: 'over-costed' | 'under-costed'; printed: number; fair: number; suggested: number; qValue: number }[];
   };
   elapsedSeconds: number;
 }
@@ -93,7 +101,9 @@ export function analyzeBalance(inp: BalanceInput): BalanceDoc {
   const cov = cols.flatMap((_, a) => cols.map((_, b) => fit.cov[(a + 1) * p + b + 1]));
   const feats = cols.map((j) => inp.features[j]);
   const fc = fairCosts(feats, beta, cov, inp.confidence);
-  const features = fc.rows.map((r, c) => ({ ...r, meanCount: inp.meanCounts[cols[c]] }));
+  const fdr = 1 - inp.confidence;
+  const v = verdicts(fc.rows, zFor(inp.confidence), fdr);
+  const features = fc.rows.map((r, c) => ({ ...r, ...v.rows[c], meanCount: inp.meanCounts[cols[c]] }));
   return {
     schema: BALANCE_SCHEMA,
     version: inp.version,
@@ -108,7 +118,7 @@ export function analyzeBalance(inp: BalanceInput): BalanceDoc {
     features,
     notFitted: inp.features.filter((_, j) => !used[j]).map((f) => f.id),
     fit: {
-      model: 'logit P(seat 1 wins; a draw counts 1/2) = intercept + Σ_k β_k (n_seat1,k − n_seat2,k); fair_k = β_k / λ, λ = GLS fit of β on printed costs over the consistently priced features (each judged leave-one-out)',
+      model: 'logit P(seat 1 wins; a draw counts 1/2) = intercept + Σ_k β_k (n_seat1,k − n_seat2,k); fair_k = β_k / λ, λ = GLS fit of β on printed costs over the consistently priced features (each judged leave-one-out); flags: Benjamini–Hochberg over all features at FDR 1 − confidence; suggested cost: empirical-Bayes shrinkage of fair_k toward the printed cost',
       lambda: fc.lambda,
       lambdaSe: fc.lambdaSe,
       droppedFromScale: fc.dropped,
@@ -126,6 +136,9 @@ export function analyzeBalance(inp: BalanceInput): BalanceDoc {
         overCosted: features.filter((f) => f.flag === 'over-costed').map((f) => f.id),
         underCosted: features.filter((f) => f.flag === 'under-costed').map((f) => f.id),
       },
+      falseDiscoveryRate: fdr,
+      tau: v.tau,
+      mostMispriced: v.ranked.slice(0, 5),
     },
     elapsedSeconds: inp.elapsedSeconds,
   };
@@ -135,14 +148,14 @@ export function analyzeBalance(inp: BalanceInput): BalanceDoc {
 export function balanceTable(doc: BalanceDoc): string {
   const f1 = (v: number): string => v.toFixed(1);
   const rows = [
-    ['feature', 'group', 'printed', 'fair', `${Math.round(doc.confidence * 100)}% interval`, 'flag', 'beta', 'se', 'per roster'],
+    ['feature', 'group', 'printed', 'fair', `${Math.round(doc.confidence * 100)}% interval`, 'q', 'flag', 'suggested', 'per roster'],
     ...doc.features.map((f) => [
-      f.id, f.group, String(f.cost), f1(f.fairCost), `${f1(f.interval[0])} – ${f1(f.interval[1])}`,
-      f.flag === 'ok' ? '' : f.flag, f.coefficient.toFixed(4), f.se.toFixed(4), f.meanCount.toFixed(2),
+      f.id, f.group, String(f.cost), f1(f.fairCost), `${f1(f.interval[0])} – ${f1(f.interval[1])}`, f.qValue < 0.001 ? '<0.001' : f.qValue.toFixed(3),
+      f.flag === 'ok' ? '' : f.flag, f1(f.suggestedCost), f.meanCount.toFixed(2),
     ]),
   ];
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-  const line = (r: string[]): string => r.map((v, c) => (c < 2 || c === 5 ? v.padEnd(widths[c]) : v.padStart(widths[c]))).join('  ').trimEnd();
+  const line = (r: string[]): string => r.map((v, c) => (c < 2 || c === 6 ? v.padEnd(widths[c]) : v.padStart(widths[c]))).join('  ').trimEnd();
   const fit = doc.fit;
   return [
     `${doc.ruleset} balance: ${doc.pairs} roster pairs x 2 seats x ${doc.gamesPerPair} games = ${doc.games} games, seed ${doc.seed}`,
@@ -150,7 +163,9 @@ export function balanceTable(doc: BalanceDoc): string {
     ...rows.map(line),
     '',
     `lambda (logit per point) ${fit.lambda.toFixed(5)} ± ${fit.lambdaSe.toFixed(5)}; seat-1 intercept ${fit.intercept.toFixed(3)} ± ${fit.interceptSe.toFixed(3)}; dispersion ${fit.dispersion.toFixed(2)}; ${fit.converged ? 'converged' : 'NOT converged'} in ${fit.iterations} iterations`,
-    `over-costed: ${fit.flagged.overCosted.join(', ') || 'none'}; under-costed: ${fit.flagged.underCosted.join(', ') || 'none'}`,
+    `most clearly mis-priced (Benjamini–Hochberg, false discovery rate ${Math.round(100 * fit.falseDiscoveryRate)}%): ${fit.mostMispriced.map((m) => `${m.id} ${m.flag} (printed ${m.printed}, suggested ${m.suggested.toFixed(1)})`).join('; ') || 'none'}`,
+    `suggested costs are shrunk toward the printed ones (empirical Bayes, spread τ = ${fit.tau.toFixed(1)} points)`,
+    ...doc.features.filter((f) => f.note).map((f) => `note: ${f.id}: ${f.note}`),
     `scale set by all priced features except: ${fit.droppedFromScale.join(', ') || 'none'}`,
     ...(doc.notFitted.length ? [`not fitted (never differed): ${doc.notFitted.join(', ')}`] : []),
     '',

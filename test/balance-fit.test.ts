@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fairCosts, normalQuantile, zFor, type CostedFeature } from '../analysis/fair-cost.ts';
+import { fairCosts, normalQuantile, zFor, type CostedFeature, type FairCostRow } from '../analysis/fair-cost.ts';
+import { bhAdjust, verdicts } from '../analysis/verdicts.ts';
 import { fitLogistic, invertSpd, sigmoid, solveSpd } from '../analysis/logistic.ts';
 import { Rng } from '../engine/rng.ts';
 
@@ -128,5 +129,42 @@ describe('fair costs from coefficients', () => {
     const withFree = fairCosts([...costs.map((c, i) => feat(`f${i}`, c)), feat('free', 0)], [...beta, lambda * 5], diag([...costs, 0].map(() => se * se)), 0.95);
     expect(withFree.rows[8].flag).toBe('under-costed');
     expect(withFree.rows[8].fairCost).toBeCloseTo(5, 8);
+  });
+});
+
+describe('balance verdicts (issue 13): false discovery rate, shrinkage, notes, ranking', () => {
+  it('Benjamini–Hochberg adjusted p-values match the textbook step-up (and are monotone in p)', () => {
+    const p = [0.01, 0.04, 0.03, 0.005, 0.2];
+    // sorted 0.005, 0.01, 0.03, 0.04, 0.2 → ×5/rank: 0.025, 0.025, 0.05, 0.05, 0.2 (cumulative min from the top)
+    expect(bhAdjust(p).map((x) => +x.toFixed(6))).toEqual([0.025, 0.05, 0.05, 0.025, 0.2]);
+  });
+  it('chance deviations among many features are not flagged; a real one is, first; suggested costs shrink the noisy ones', () => {
+    // 30 features fairly priced: 28 off by half their standard error, 2 off by 2.1 (a per-feature 95%
+    // interval flags those two by chance); plus one printed at 30 that plays like an 8 (se 2).
+    const rows: FairCostRow[] = Array.from({ length: 31 }, (_, k) => {
+      const cost = 10 + (k % 7), se = 2;
+      const off = k === 30 ? -22 : k < 2 ? 2.1 * se : (k % 2 ? 1 : -1) * 0.5 * se;
+      const fair = cost + off, z = zFor(0.95);
+      return { ...feat(`f${k}`, k === 30 ? 30 : cost), cost: k === 30 ? 30 : cost, fairCost: k === 30 ? 8 : fair, interval: [(k === 30 ? 8 : fair) - z * se, (k === 30 ? 8 : fair) + z * se], flag: 'ok', coefficient: 0, se: 0, anchor: true };
+    });
+    const naive = rows.filter((r) => r.cost < r.interval[0] || r.cost > r.interval[1]).length;
+    expect(naive).toBe(3); // what per-feature intervals flagged
+    const v = verdicts(rows, zFor(0.95), 0.05);
+    expect(rows.filter((r) => r.flag !== 'ok').map((r) => r.id)).toEqual(['f30']);
+    expect(v.ranked[0]).toMatchObject({ id: 'f30', flag: 'over-costed', printed: 30, fair: 8 });
+    // Shrinkage: the spread τ comes from all priced features; the precise outlier keeps most of its estimate.
+    expect(v.tau).toBeGreaterThan(3);
+    expect(v.rows[30].suggestedCost).toBeCloseTo(10, 9); // pulled toward 30, but by one standard error at most
+    expect(Math.abs(v.rows[0].suggestedCost - rows[0].cost)).toBeLessThan(Math.abs(rows[0].fairCost - rows[0].cost)); // pulled toward printed
+  });
+  it('a negative fair cost is explained: pulled up when it is noise, said plainly when it is not', () => {
+    const z = zFor(0.95);
+    const mk = (id: string, cost: number, fair: number, se: number): FairCostRow => ({ ...feat(id, cost), fairCost: fair, interval: [fair - z * se, fair + z * se], flag: 'ok', coefficient: 0, se: 0, anchor: true });
+    const rows = [mk('a', 10, 11, 1), mk('b', 12, 12.5, 1), mk('c', 14, 13, 1), mk('noisy', 10, -3, 12), mk('clear', 12, -8, 1)];
+    const v = verdicts(rows, z, 0.05);
+    expect(v.rows[3].note).toMatch(/within noise/);
+    expect(v.rows[3].suggestedCost).toBeGreaterThan(0);
+    expect(v.rows[4].note).toMatch(/beyond the noise/);
+    expect(v.rows[0].note).toBeNull();
   });
 });

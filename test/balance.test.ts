@@ -147,6 +147,9 @@ describe('balance flags a mis-costed soldier', () => {
     // Dropped from the point scale as off it (the first dropped was the Private until issue 12's
     // policy fixes; with players that no longer Run at far enemies the Scout is off the scale too).
     expect(doc.fit.droppedFromScale).toContain('private');
+    // Issue 13: the Private is the first and clearest verdict (Benjamini–Hochberg q, then |z|).
+    expect(doc.fit.mostMispriced[0]).toMatchObject({ id: 'private', flag: 'over-costed', printed: 30 });
+    expect(doc.features.find((f) => f.id === 'private')!.qValue).toBeLessThan(0.001);
     // The point scale from the other soldiers is well determined.
     expect(doc.fit.lambda / doc.fit.lambdaSe).toBeGreaterThan(4);
     expect(doc.games).toBe(4000);
