@@ -4,7 +4,8 @@
  * client that waits out a Redis restart instead of failing the run. Every message passes
  * through the target's redaction, so no password reaches a log or an error.
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { ioredis } from './libs.ts';
 import { ConfigError } from '../../engine/errors.ts';
 import type { RedisTarget } from './url.ts';
 
@@ -18,6 +19,7 @@ const CONNECT_TIMEOUT_MS = 5000;
  */
 export async function openRedis(target: RedisTarget, flag: string, onWarning: (message: string) => void): Promise<Redis> {
   await probe(target, flag);
+  const { Redis } = await ioredis();
   const client = new Redis({
     ...target.options,
     lazyConnect: true,
@@ -42,6 +44,7 @@ export async function openRedis(target: RedisTarget, flag: string, onWarning: (m
 /** One connection attempt, no retries: a ConfigError (exit 2) naming `flag` if Redis cannot be used. */
 async function probe(target: RedisTarget, flag: string): Promise<void> {
   let lastError: Error | undefined;
+  const { Redis } = await ioredis();
   const client = new Redis({
     ...target.options,
     lazyConnect: true,

@@ -11,7 +11,8 @@
  * the run), resumes from the saved prefix and merges the chunks played meanwhile.
  */
 import { hostname } from 'node:os';
-import { Job, Queue } from 'bullmq';
+import type { Job, Queue } from 'bullmq';
+import { bullmq } from './libs.ts';
 import type { Redis } from 'ioredis';
 import { ConfigError } from '../../engine/errors.ts';
 import type { RecordLayout } from '../../engine/record.ts';
@@ -60,6 +61,8 @@ export class QueueCoordinator {
     private readonly o: CoordinatorOptions,
     private readonly redis: Redis,
     private readonly queue: Queue,
+    /** BullMQ's Job class (the module is loaded lazily: libs.ts). */
+    private readonly jobs: typeof Job,
     /** The run's queue: `run-<config hash>-s<seed>-<plan hash>`. */
     readonly name: string,
     private readonly key: CheckpointKey,
@@ -91,10 +94,11 @@ export class QueueCoordinator {
       await takeLock(redis, name, lockValue, o);
       const record: RunRecord = { schema: RUN_SCHEMA, ...runKey, firstChunk: plan.base, chunks: plan.total, endGame: plan.endGame, config: loaded.config };
       await register(redis, name, record);
-      queue = new Queue(name, { connection: o.target.options, prefix: PREFIX });
+      const bull = await bullmq();
+      queue = new bull.Queue(name, { connection: o.target.options, prefix: PREFIX });
       queue.on('error', (e: Error) => o.onWarning(`queue ${name}: ${o.target.redact(e.message)}`));
       const resume = await readPrefix(redis, name, key, loaded.scn.plan.layout, o);
-      const c = new QueueCoordinator(o, redis, queue, name, key, loaded.scn.plan.layout, plan.base, lockValue, record, resume);
+      const c = new QueueCoordinator(o, redis, queue, bull.Job, name, key, loaded.scn.plan.layout, plan.base, lockValue, record, resume);
       c.trimmed = resume?.nextChunk ?? 0;
       c.lockTimer = setInterval(() => void c.refreshLock(), LOCK_MS / 3);
       return c;
@@ -133,10 +137,10 @@ export class QueueCoordinator {
     let hinted = false;
     while (i < n && !stopped()) {
       // While waiting, only the next chunk is looked at; once it is done, up to 64 at a time.
-      const head = await Job.fromId<JobData>(this.queue, jobId(dataOf(i).chunk));
+      const head = await this.jobs.fromId<JobData>(this.queue, jobId(dataOf(i).chunk));
       const ready = head?.finishedOn !== undefined && head.returnvalue != null;
       const ids = Array.from({ length: ready ? Math.min(64, n - i) : 1 }, (_, k) => dataOf(i + k));
-      const jobs = [head, ...(await Promise.all(ids.slice(1).map((d) => Job.fromId<JobData>(this.queue, jobId(d.chunk)))))];
+      const jobs = [head, ...(await Promise.all(ids.slice(1).map((d) => this.jobs.fromId<JobData>(this.queue, jobId(d.chunk)))))];
       let advanced = 0;
       for (let k = 0; k < jobs.length; k++) {
         const job = jobs[k], d = ids[k];

@@ -11,7 +11,8 @@
  * which the coordinator reports as a local run would (exit 2).
  */
 import { hostname } from 'node:os';
-import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
+import type { Job, UnrecoverableError, Worker } from 'bullmq';
+import { bullmq } from './libs.ts';
 import type { Redis } from 'ioredis';
 import { ConfigError } from '../../engine/errors.ts';
 import { getRuleset } from '../../engine/rulesets/index.ts';
@@ -71,6 +72,9 @@ interface Served {
 /** Serves queue runs until halted (or idle for idleExitSeconds). A Redis that cannot be used at the start is a ConfigError (exit 2). */
 export async function serveQueue(o: ServeOptions): Promise<ServeResult> {
   const redis = await openRedis(o.target, o.flag, o.onLog);
+  const { DelayedError, UnrecoverableError, Worker } = await bullmq();
+  /** A job this worker must not play: failed for good (no retry), with the reason. */
+  const refuse = (why: string): UnrecoverableError => new UnrecoverableError(refusalText({ refused: why }));
   const pool = new ChunkPool(o.workerFile ?? defaultWorkerFile(), o.threads);
   const me = { version: packageVersion(), engine: engineFingerprint() };
   const served = new Map<string, Served>();
@@ -205,6 +209,3 @@ function compileRecord(rec: RunRecord): { hash: string } | { error: string } {
   }
 }
 
-function refuse(why: string): UnrecoverableError {
-  return new UnrecoverableError(refusalText({ refused: why }));
-}
