@@ -17,7 +17,7 @@ export interface CsvTable {
 }
 
 /** The tables, by their generic names: per game, per side × time bin, per side × unit type. */
-export const EXPORT_TABLES = ['games', 'steps', 'units'] as const;
+export const EXPORT_TABLES = ['games', 'steps', 'units', 'rules'] as const;
 export type ExportTable = (typeof EXPORT_TABLES)[number];
 
 /**
@@ -26,7 +26,7 @@ export type ExportTable = (typeof EXPORT_TABLES)[number];
  * (turns, soldiers), which stay as aliases for every ruleset.
  */
 export function tableNames(r: Results): Record<string, ExportTable> {
-  return { games: 'games', steps: 'steps', units: 'units', turns: 'steps', soldiers: 'units', [slug(r.nouns.steps)]: 'steps', [slug(r.nouns.units)]: 'units' };
+  return { games: 'games', steps: 'steps', units: 'units', rules: 'rules', turns: 'steps', soldiers: 'units', [slug(r.nouns.steps)]: 'steps', [slug(r.nouns.units)]: 'units' };
 }
 
 export function stepColumns(r: Results): string[] {

@@ -4,6 +4,7 @@ import { costEffectiveness } from './cost.ts';
 import { sideLethality, typeLethality } from './lethality.ts';
 import type { Results } from './load.ts';
 import { marginDistribution, scores, winClasses, winRates } from './outcomes.ts';
+import { rulesInPlay } from './rules-in-play.ts';
 
 export interface Analysis {
   winRates: ColumnTable;
@@ -13,6 +14,8 @@ export interface Analysis {
   sideLethality: ColumnTable;
   typeLethality: ColumnTable | null;
   costEffectiveness: ColumnTable | null;
+  /** Times each rule fired per game, by side (rulesets that count them). */
+  rulesInPlay: ColumnTable | null;
 }
 
 export function analyze(r: Results): Analysis {
@@ -24,6 +27,7 @@ export function analyze(r: Results): Analysis {
     sideLethality: sideLethality(r),
     typeLethality: typeLethality(r),
     costEffectiveness: costEffectiveness(r),
+    rulesInPlay: rulesInPlay(r),
   };
 }
 

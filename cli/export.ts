@@ -1,3 +1,4 @@
+import { RULES_BLOCK, rulesTable } from '../analysis/rules-in-play.ts';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
@@ -42,6 +43,10 @@ export function resolveTable(r: Results, name: string): ExportTable {
 
 export function exportTable(r: Results, resultsPath: string, table: ExportTable): CsvTable {
   if (table === 'steps') return stepsTable(r);
+  if (table === 'rules') {
+    if (!r.blocks.has(RULES_BLOCK)) throw new ConfigError('--table', 'rules', `needs a ruleset that counts its rules (a ${RULES_BLOCK} block); ${r.doc.ruleset} does not`);
+    return rulesTable(r);
+  }
   if (table === 'units') return unitsTable(r);
   const info = gameRowsOf(r, resultsPath);
   return gamesTable({ columns: info.columns, labels: info.labels ?? {} }, readGameRows(resultsPath, info));

@@ -73,7 +73,7 @@ describe('squadsim report', () => {
     const files = readdirSync(out).sort();
     const svgs = ['cost-effectiveness', 'lethality', 'win-classes', 'value-held', 'type-lethality', 'type-cost', 'score-margins', 'win-rates'];
     expect(files).toEqual(
-      [...svgs.map((s) => `${s}.svg`), 'cost-effectiveness.csv', 'lethality.csv', 'report.html', 'scores.csv', 'summary.md', 'type-lethality.csv', 'win-classes.csv', 'win-rates.csv'].sort(),
+      [...svgs.map((s) => `${s}.svg`), 'cost-effectiveness.csv', 'lethality.csv', 'report.html', 'rules-in-play.csv', 'scores.csv', 'summary.md', 'type-lethality.csv', 'win-classes.csv', 'win-rates.csv'].sort(),
     );
     for (const s of svgs) expect(markCount(readFileSync(join(out, `${s}.svg`), 'utf8')), s).toBeGreaterThan(0);
     expect(r.stdout).toMatch(/Fair-cost chart omitted/);

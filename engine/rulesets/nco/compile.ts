@@ -1,3 +1,4 @@
+import { RULE_COUNTERS } from './data/rule-counters.ts';
 import { z } from 'zod';
 import { ConfigError } from '../../errors.ts';
 import { checkSideNames, parseOrThrow, sideNameSchema } from '../../validate.ts';
@@ -112,6 +113,7 @@ export function compileNco(config: unknown): NcoScenario {
       { name: 'scenarioBonus', dims: [2, BONUS_KINDS.length], labels: [[...sideNames], [...BONUS_KINDS]], doc: 'sum of scenario bonus VP (items 104–113) by side and kind; included in the score' },
       { name: 'objectiveEvents', dims: [2, EVENT_KINDS.length], labels: [[...sideNames], [...EVENT_KINDS]], doc: 'sum of scenario objective events by side' },
       { name: 'gameLength', dims: [steps], labels: [stepLabels(steps)], doc: 'games whose last turn played was turn t (variable end, immediate ends, wipe-outs)' },
+      { name: 'rulesInPlay', dims: [2, RULE_COUNTERS.length], labels: [[...sideNames], [...RULE_COUNTERS]], doc: 'sum of the times each rule fired, by side (events count for both sides)' },
       { name: 'actions', dims: [2, 12], labels: [[...sideNames], ['down', 'rally', 'cover-fire', 'fire', 'advance', 'run', 'assault', 'focus-fire', 'sa-assault', 'mend', 'ambush', 'reactive-down']], doc: 'sum of orders and special actions taken' },
     ],
     rowExtras: NCO_ROW_EXTRAS,
@@ -132,6 +134,7 @@ export function compileNco(config: unknown): NcoScenario {
     side, profile, move, courage, health, psyche, primary, pistol, grenades, skills, killValue, cost, sergeant, specialist, startingPoints, scenario,
     weapons: compileWeaponStats(rules.nation_specific_table),
     accActions: layout.offset('actions'),
+    accRules: layout.offset('rulesInPlay'),
   };
 }
 

@@ -15,6 +15,8 @@ import type { ScenarioData } from './scenarios/definitions.ts';
 export interface NcoScenario extends CompiledScenario {
   /** Offset of the `actions` block (orders and special actions taken). */
   readonly accActions: number;
+  /** Offset of the rulesInPlay block (data/rule-counters.ts). */
+  readonly accRules: number;
   readonly rules: NcoRules;
   readonly generate: NcoGenerate | null;
   readonly map: MapJson | null;

@@ -2,6 +2,7 @@
  * Assault and close combat (items 26, 30, 59, 61–65, R6, R20, R21), and the Snapped
  * soldier's assault.
  */
+import { RC_CLOSE_COMBAT, RC_SNAP } from '../data/rule-counters.ts';
 import { O_FIRE, O_NONE, SA_NONE, type NcoGame } from './state.ts';
 import { takeDie } from './dice-bag.ts';
 
@@ -35,6 +36,7 @@ export function ccCourage(g: NcoGame, i: number): number {
  * the difference in health and fights on at courage 0 (sticky: R20); a tie kills both.
  */
 export function closeCombat(g: NcoGame, a: number, b: number): void {
+  g.fired(g.side[a], RC_CLOSE_COMBAT);
   let za = false, zb = false;
   const sticky = g.scn.rules.cc_loser_zero_sticky;
   for (;;) {
@@ -109,6 +111,7 @@ export function assault(g: NcoGame, charger: number, target: number, budget: num
  * casualties; otherwise he goes Down with his psyche restored to full.
  */
 export function snap(g: NcoGame, i: number): void {
+  g.fired(g.side[i], RC_SNAP);
   let best = -1, bestD = 1e9;
   for (let j = 0; j < g.n; j++) {
     if (j === i || !g.alive[j] || !g.los(i, j)) continue;

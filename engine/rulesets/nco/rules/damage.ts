@@ -2,6 +2,7 @@
  * Wounds, health and psyche (items 39, 49–60): the wound chart, applying losses health
  * first, death, Walking Wounded, mental breakdown, incapacitation and snapping.
  */
+import { RC_BREAKDOWN } from '../data/rule-counters.ts';
 import { O_DOWN, O_NONE, type NcoGame } from './state.ts';
 import { S_RUTHLESS } from '../data/roster-types.ts';
 import { snap } from './assault.ts';
@@ -89,6 +90,7 @@ export function losePsyche(g: NcoGame, i: number, p: number, killer: number): vo
 /** Psyche reached 0 (items 57, 59, R9). */
 export function breakdown(g: NcoGame, i: number, killer: number): void {
   g.breakdowns[i]++;
+  g.fired(g.side[i], RC_BREAKDOWN);
   const first = g.breakdowns[i] === 1;
   if (first || !g.scn.rules.breakdown_table_every_time && g.breakdowns[i] > 2) {
     g.brokenNow[i] = 1;

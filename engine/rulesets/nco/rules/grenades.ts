@@ -5,6 +5,7 @@
  * friend or foe, within the blast is hit on a flat 3+ and wounded at +1 with −1 extra
  * psyche; a hit soldier with no order yet goes Down (it resolves as Cover Fire).
  */
+import { RC_GRENADE } from '../data/rule-counters.ts';
 import { O_NONE, type NcoGame } from './state.ts';
 import { W_EXTRA_PSYCHE, W_GRENADE, W_RANGE, W_WOUND_MOD } from '../data/weapons.ts';
 import { hitTargetFor, rollHit } from './tohit.ts';
@@ -50,6 +51,7 @@ export function canThrowTo(g: NcoGame, i: number, p: number): boolean {
 export function throwGrenade(g: NcoGame, i: number): number {
   if (g.grenades[i] <= 0) return 0;
   g.grenades[i]--;
+  g.fired(g.side[i], RC_GRENADE);
   const roll = g.rng.d6();
   if (roll === SCATTER_DUD) return 0;
   const aim = g.sp + GRENADE_AIM, land = g.sp + GRENADE_LAND;

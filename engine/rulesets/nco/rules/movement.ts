@@ -1,6 +1,7 @@
 /**
  * Moving a soldier (items 24–27, R2) and the Ambush interrupt on that move (item 32, R5).
  */
+import { RC_AMBUSH } from '../data/rule-counters.ts';
 import { O_DOWN, O_FIRE, O_HOLD, O_NONE, PHASE_ORDERS, type NcoGame } from './state.ts';
 import { fireAt, effectiveRange } from './shooting.ts';
 import { ambushWeapon } from './weapon-choice.ts';
@@ -66,6 +67,7 @@ function ambushCheck(g: NcoGame, i: number, start: number): boolean {
     t.px[probe] = sx + (ex - sx) * f;
     t.py[probe] = sy + (ey - sy) * f;
     if (!g.decide.wantsAmbushTrigger(g, a, i)) continue;
+    g.fired(g.side[a], RC_AMBUSH);
     t.px[i] = t.px[probe];
     t.py[i] = t.py[probe];
     g.touched(i);

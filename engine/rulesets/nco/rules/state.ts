@@ -1,3 +1,4 @@
+import { RULE_COUNTERS } from '../data/rule-counters.ts';
 import type { Rng } from '../../../rng.ts';
 import { GameEnv } from '../../../env.ts';
 import type { Tally } from '../../../tally.ts';
@@ -143,6 +144,8 @@ export class NcoGame {
   readonly ambushers: Int32Array;
   /** Orders and actions taken by [side × 12 + action]. */
   readonly actions: Float64Array;
+  /** How often each rule fired this game, side × RULE_COUNTERS (data/rule-counters.ts). */
+  readonly rulesFired: Float64Array;
   readonly vp: Float64Array;
   // Turn bookkeeping.
   turn = 0;
@@ -259,6 +262,7 @@ export class NcoGame {
     this.aliveCount = st.copyOf(Int32Array.of(scn.sideStart[1], n - scn.sideStart[1]));
     this.ambushers = st.i32(2);
     this.actions = st.f64(24);
+    this.rulesFired = st.f64(2 * RULE_COUNTERS.length);
     this.vp = st.f64(2);
     this.vis = st.i8(n * n, -1);
     this.cov = st.i8(n * n, -1);
@@ -349,6 +353,11 @@ export class NcoGame {
   /** Counts an order or action for the actions block. */
   count(i: number, action: number): void {
     this.actions[this.side[i] * 12 + action]++;
+  }
+
+  /** Counts rule `k` (RULE_COUNTERS) firing for side `s`. */
+  fired(s: number, k: number): void {
+    this.rulesFired[s * RULE_COUNTERS.length + k]++;
   }
 
   walkingWounded(i: number): boolean {

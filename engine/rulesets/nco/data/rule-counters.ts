@@ -1,0 +1,23 @@
+/**
+ * How often each rule fired, per side, per game (the `rulesInPlay` block, docs/contract.md):
+ * which rules matter in play. Events affect both sides and count for each.
+ */
+export const RULE_COUNTERS = [
+  'event-able', 'event-baker', 'event-charlie', 'event-dog', 'event-easy', 'event-fox', 'event-mike', 'event-roger', 'event-victor', 'event-x-ray',
+  'close-combat', 'breakdown', 'snap', 'grenade-thrown', 'ambush-trigger', 'extra-magazine', 'lucky-trinket',
+  'letters-from-home', 'morphine', 'flask', 'tobacco',
+] as const;
+
+/** Index of event kind ev (EV_ABLE = 1 … EV_XRAY = 10) in RULE_COUNTERS. */
+export const RC_EVENT0 = -1;
+export const RC_CLOSE_COMBAT = 10;
+export const RC_BREAKDOWN = 11;
+export const RC_SNAP = 12;
+export const RC_GRENADE = 13;
+export const RC_AMBUSH = 14;
+export const RC_EXTRA_MAGAZINE = 15;
+export const RC_TRINKET = 16;
+export const RC_LETTERS = 17;
+export const RC_MORPHINE = 18;
+export const RC_FLASK = 19;
+export const RC_TOBACCO = 20;
