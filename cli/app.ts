@@ -14,8 +14,9 @@ import { tournamentCommand } from './tournament.ts';
 import { tuneCommand } from './tune.ts';
 import { sweepCommand } from './sweep.ts';
 import { compareCommand } from './compare.ts';
+import { traceCommand } from './trace.ts';
 
-const COMMANDS = ['run', 'schema', 'export', 'check', 'report', 'balance', 'odds', 'merge', 'worker', 'tournament', 'tune', 'sweep', 'compare'];
+const COMMANDS = ['run', 'schema', 'export', 'check', 'report', 'balance', 'odds', 'merge', 'worker', 'tournament', 'tune', 'sweep', 'compare', 'trace'];
 /** Arguments that take a list; yargs turns any other flag given twice into a list too. */
 const LIST_ARGS = new Set(['_', '$0', 'shards', 'vary', 'v']);
 
@@ -53,6 +54,7 @@ export async function main(args: string[]): Promise<number> {
     .command(tuneCommand)
     .command(sweepCommand)
     .command(compareCommand)
+    .command(traceCommand)
     .middleware(refuseRepeatedFlags)
     .demandCommand(1, 'name a command')
     .recommendCommands()

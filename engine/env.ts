@@ -11,6 +11,7 @@
 import { Rng } from './rng.ts';
 import { Tally } from './tally.ts';
 import type { TallyPlan } from './tally-plan.ts';
+import type { GameTrace } from './trace.ts';
 
 export const STREAM_DICE = 0;
 export const STREAM_POLICY = 1;
@@ -19,6 +20,8 @@ export class GameEnv {
   readonly dice = new Rng();
   readonly policy = new Rng();
   readonly tally: Tally;
+  /** `squadsim trace`: the event log of the one game played (set before createGame); null otherwise. */
+  trace: GameTrace | null = null;
 
   constructor(plan: TallyPlan) {
     this.tally = new Tally(plan);

@@ -1,4 +1,5 @@
 import type { GameEnv } from './env.ts';
+import type { GameTrace } from './trace.ts';
 import type { Rng } from './rng.ts';
 import type { Nouns, TallyPlan } from './tally-plan.ts';
 
@@ -66,9 +67,12 @@ export interface Census {
 export function playOne<G>(ruleset: Ruleset<CompiledScenario, G>, game: G, env: GameEnv, master: number, index: number): void {
   env.seed(master, index);
   env.tally.beginGame(index);
+  const trace = env.trace;
+  if (trace !== null) trace.add('game', `game ${index} of master seed ${master}`, { game: index, seed: master });
   ruleset.resetGame(game);
   ruleset.playGame(game);
   if (!env.tally.ended) throw new Error(`ruleset ${ruleset.id}: game ${index} did not end (playGame must call tally.endGame)`);
+  if (trace !== null) traceResult(trace, env, index);
 }
 
 /** One option of `squadsim odds <id>`; the CLI turns these into yargs flags. */
@@ -159,4 +163,11 @@ export interface CompiledScenario {
   readonly plan: TallyPlan;
   /** The validated config with every default filled in, echoed into the results document. */
   readonly normalized: unknown;
+}
+
+/** The runner's last trace line: the result as the tally recorded it. */
+function traceResult(trace: GameTrace, env: GameEnv, index: number): void {
+  const t = env.tally, names = t.plan.spec.sideNames, w = t.winner;
+  const who = w === 0 || w === 1 ? `${names[w]} wins` : 'a draw';
+  trace.add('result', `result: ${who}; ${t.plan.spec.nouns.score} ${names[0]} ${t.score[0]}, ${names[1]} ${t.score[1]}`, { game: index, winner: w, score: [t.score[0], t.score[1]] });
 }

@@ -22,6 +22,8 @@ export class Tally {
   readonly plan: TallyPlan;
   /** This chunk's accumulators (the runner attaches a fresh buffer per chunk). */
   acc: Float64Array;
+  /** The last game's winner (0, 1 or DRAW) once endGame ran (trace, tests). */
+  winner = -1;
   /** This game's row when rows are recorded (`run --record games`), else null. Extras start at plan.rowExtra. */
   row: Float64Array | null = null;
   /** Each side's final score: written by the ruleset before endGame. */
@@ -172,6 +174,7 @@ export class Tally {
    */
   endGame(winner: number, winClass: number): void {
     if (this.ended) throw new Error('tally: endGame called twice');
+    this.winner = winner;
     const plan = this.plan, acc = this.acc;
     let b = this.step > 0 ? plan.binOf[this.step - 1] + 1 : 0;
     if (this.binOpen) this.flushBin(b - 1); // a bin cut short by the end

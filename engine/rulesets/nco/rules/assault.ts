@@ -2,6 +2,7 @@
  * Assault and close combat (items 26, 30, 59, 61–65, R6, R20, R21), and the Snapped
  * soldier's assault.
  */
+import { traceCloseCombat } from './trace-log.ts';
 import { RC_CLOSE_COMBAT, RC_SNAP } from '../data/rule-counters.ts';
 import { O_FIRE, O_NONE, SA_NONE, type NcoGame } from './state.ts';
 import { takeDie } from './dice-bag.ts';
@@ -37,6 +38,7 @@ export function ccCourage(g: NcoGame, i: number): number {
  */
 export function closeCombat(g: NcoGame, a: number, b: number): void {
   g.fired(g.side[a], RC_CLOSE_COMBAT);
+  if (g.trace !== null) traceCloseCombat(g, a, b);
   let za = false, zb = false;
   const sticky = g.scn.rules.cc_loser_zero_sticky;
   for (;;) {

@@ -2,6 +2,7 @@
  * Wounds, health and psyche (items 39, 49–60): the wound chart, applying losses health
  * first, death, Walking Wounded, mental breakdown, incapacitation and snapping.
  */
+import { traceHealth, traceKill, tracePsyche, who } from './trace-log.ts';
 import { RC_BREAKDOWN } from '../data/rule-counters.ts';
 import { O_DOWN, O_NONE, type NcoGame } from './state.ts';
 import { S_RUTHLESS } from '../data/roster-types.ts';
@@ -20,6 +21,7 @@ export function woundPsyche(r: number): number {
 /** Removes soldier i as a casualty; VP go to the opponent of i's owner (item 101, R10). */
 export function kill(g: NcoGame, i: number, killer: number): void {
   if (!g.alive[i]) return;
+  if (g.trace !== null) traceKill(g, i);
   const s = g.side[i];
   g.alive[i] = 0;
   g.aliveCount[s]--;
@@ -54,6 +56,7 @@ function ruthlessNear(g: NcoGame, i: number): boolean {
 export function loseHealth(g: NcoGame, i: number, h: number, killer: number): boolean {
   if (h <= 0 || !g.alive[i]) return !g.alive[i];
   g.health[i] -= h;
+  if (g.trace !== null) traceHealth(g, i, h);
   if (g.health[i] <= 0) {
     kill(g, i, killer);
     return true;
@@ -67,6 +70,7 @@ export function losePsyche(g: NcoGame, i: number, p: number, killer: number): vo
   if (g.brokenNow[i]) return; // item 57: already at 0 and Down this turn: no further effect
   if (g.psyche[i] <= 0) return; // still at 0 from last turn's breakdown, awaiting his Rally (item 58)
   if (g.psycheImmune[i]) return; // item 84: Morphine
+  if (g.trace !== null) tracePsyche(g, i, p);
   let checkedRuthless = -1;
   while (p > 0 && g.alive[i]) {
     if (g.psyche[i] === 1) {
@@ -91,6 +95,7 @@ export function losePsyche(g: NcoGame, i: number, p: number, killer: number): vo
 export function breakdown(g: NcoGame, i: number, killer: number): void {
   g.breakdowns[i]++;
   g.fired(g.side[i], RC_BREAKDOWN);
+  if (g.trace !== null) g.trace.add('breakdown', `${who(g, i)} breaks down (breakdown ${g.breakdowns[i]})`, { soldier: i });
   const first = g.breakdowns[i] === 1;
   if (first || !g.scn.rules.breakdown_table_every_time && g.breakdowns[i] > 2) {
     g.brokenNow[i] = 1;

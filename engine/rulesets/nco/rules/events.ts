@@ -3,6 +3,7 @@
  * 1..N−1; effects that happen at once (Able, Charlie's and X-ray's rolls, Easy's choice,
  * Victor) are applied when it is rolled, effects "for this turn" when the next turn starts.
  */
+import { traceEvent } from './trace-log.ts';
 import { RC_EVENT0 } from '../data/rule-counters.ts';
 import type { NcoGame } from './state.ts';
 import { loseHealth, losePsyche } from './damage.ts';
@@ -65,6 +66,7 @@ export function rollEvent(g: NcoGame): void {
 export function applyEvent(g: NcoGame, ev: number): void {
   g.event = ev;
   if (ev !== EV_NONE) { g.fired(0, RC_EVENT0 + ev); g.fired(1, RC_EVENT0 + ev); }
+  if (g.trace !== null) traceEvent(g, ev);
   switch (ev) {
     case EV_ABLE:
       able(g, 0);

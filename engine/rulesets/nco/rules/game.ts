@@ -1,4 +1,5 @@
 /** One whole NCO game (items 9–18, 101–103): turns, phases, end of turn and scoring. */
+import { traceEnd, traceTurn } from './trace-log.ts';
 import { DRAW } from '../../../tally.ts';
 import type { NcoGame } from './state.ts';
 import { orderPhase } from './orders.ts';
@@ -75,6 +76,7 @@ export function playNcoGame(g: NcoGame): void {
   for (let k = 0; k < turns; k++) {
     g.turn = k + 1;
     startTurn(g);
+    if (g.trace !== null) traceTurn(g);
     orderPhase(g);
     if (!g.over) specialPhase(g);
     g.checkOver();
@@ -96,6 +98,7 @@ function finish(g: NcoGame): void {
   for (let k = 0, m = g.rulesFired.length; k < m; k++) acc[g.scn.accRules + k] += g.rulesFired[k];
   t.score[0] = a;
   t.score[1] = b;
+  if (g.trace !== null) traceEnd(g);
   fillNcoRow(g, t);
   t.endGame(a > b ? 0 : a < b ? 1 : DRAW, marginClass(a - b));
 }

@@ -2,6 +2,7 @@
  * The Order Dice phase (items 11–15, 19–28, 58, R4): the shared bag, the streak rule, and
  * carrying out each of the six orders.
  */
+import { traceOrder } from './trace-log.ts';
 import {
   O_ADVANCE, O_ASSAULT, O_COVER_FIRE, O_DOWN, O_FIRE, O_HOLD, O_RALLY, O_RUN,
   PHASE_ORDERS, type NcoGame,
@@ -56,6 +57,7 @@ export function executeOrder(g: NcoGame, i: number, order: number): void {
     order = O_DOWN;
   }
   g.order[i] = order;
+  if (g.trace !== null) traceOrder(g, i, order);
   g.bag.take(g.side[i]);
   if (order === O_HOLD) return;
   if (g.ambush[i] > 0) { // item 32: a new order cancels the Ambush

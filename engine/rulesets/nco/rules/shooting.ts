@@ -2,6 +2,7 @@
  * Ranged attacks (items 20, 22–24, 29, 33–47, R13–R17): modifiers, single-target fire,
  * area (Cover Fire) attacks, reactive Down and forced Down on a Cover-Fire hit.
  */
+import { traceShot } from './trace-log.ts';
 import { O_NONE, type NcoGame } from './state.ts';
 import { S_COVERT, S_DEADEYE } from '../data/roster-types.ts';
 import {
@@ -84,7 +85,9 @@ function resolveOn(g: NcoGame, shooter: number, target: number, weapon: number, 
   const tn = toHitNumber(g, shooter, target, weapon, flags, area, targetInCover(g, shooter, target));
   const max = g.scn.rules.max_hit_target;
   let hits = 0;
-  for (let k = hitDice(g, shooter, weapon); k > 0; k--) if (rollHit(g.rng, tn, max)) hits++;
+  const dice = hitDice(g, shooter, weapon);
+  for (let k = dice; k > 0; k--) if (rollHit(g.rng, tn, max)) hits++;
+  if (g.trace !== null) traceShot(g, shooter, target, weapon, tn, dice, hits);
   if (hits > 0) {
     let wm = g.scn.weapons.woundMod[weapon]; // shotgun +1 (R22) like flamer/HE/grenade (item 54)
     if ((flags & F_DEADEYE_FOCUS) !== 0) wm += 1; // item 76

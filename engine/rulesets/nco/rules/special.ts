@@ -2,6 +2,7 @@
  * The Special Actions phase (items 16, 17, 29–32, R7, R8): who qualifies, the alternation,
  * and Focus Fire, Assault, Mend and Ambush.
  */
+import { traceSpecial } from './trace-log.ts';
 import {
   O_ASSAULT, O_COVER_FIRE, O_RALLY, O_RUN, PHASE_SPECIAL,
   SA_AMBUSH, SA_ASSAULT, SA_FOCUS_FIRE, type NcoGame,
@@ -45,6 +46,7 @@ export function specialPhase(g: NcoGame): void {
 }
 
 export function executeSpecial(g: NcoGame, i: number, action: number): void {
+  if (g.trace !== null) traceSpecial(g, i, action);
   switch (action) {
     case SA_FOCUS_FIRE: {
       g.decide.chooseFocusShot(g, i);

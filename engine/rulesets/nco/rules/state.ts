@@ -1,3 +1,4 @@
+import type { GameTrace } from '../../../trace.ts';
 import { RULE_COUNTERS } from '../data/rule-counters.ts';
 import type { Rng } from '../../../rng.ts';
 import { GameEnv } from '../../../env.ts';
@@ -175,6 +176,8 @@ export class NcoGame {
   listTop = 0;
   firstSide = 0;
   over = false;
+  /** `squadsim trace`: this game's event log (engine/trace.ts), or null in every ordinary run. */
+  readonly trace: GameTrace | null;
   /** Orders the rules refused this game (item 28: a policy bug when it is not 0; tests read it). */
   illegalOrders = 0;
   /** Scratch list for policies and target enumeration (soldier indices). */
@@ -208,6 +211,7 @@ export class NcoGame {
   constructor(readonly scn: NcoScenario, readonly decide: NcoDecisions, readonly scenarioRules: ScenarioRules, env: GameEnv = new GameEnv(scn.plan)) {
     const n = (this.n = scn.soldierCount);
     this.rng = env.dice;
+    this.trace = env.trace;
     this.prng = env.policy;
     this.tally = env.tally;
     const st = this.st;

@@ -1,0 +1,37 @@
+/**
+ * One game's event log, for `squadsim trace`: what happened, in order, as short sentences
+ * with their numbers. Null in every ordinary run: a ruleset checks `trace !== null` before
+ * building any text, so the hot loop pays one null check per traced point and allocates
+ * nothing. The runner's own lines (the game's seed, its result) come from playOne, so every
+ * ruleset's trace has at least those.
+ */
+export interface TraceEvent {
+  seq: number;
+  /** The time step (turn, round, card bin) when it happened; 0 during set-up. */
+  step: number;
+  kind: string;
+  text: string;
+  [field: string]: unknown;
+}
+
+export class GameTrace {
+  readonly events: TraceEvent[] = [];
+  /** The current time step; the ruleset advances it. */
+  step = 0;
+
+  add(kind: string, text: string, data: Record<string, unknown> = {}): void {
+    this.events.push({ seq: this.events.length, step: this.step, kind, text, ...data });
+  }
+
+  /** The readable form: one line per event, indented under its step. */
+  text(stepNoun: string): string {
+    const out: string[] = [];
+    let step = -1;
+    for (const e of this.events) {
+      if (e.step !== step && e.step > 0) out.push(`${stepNoun} ${e.step}`);
+      step = e.step;
+      out.push(`${e.step > 0 ? '  ' : ''}${e.text}`);
+    }
+    return out.join('\n') + '\n';
+  }
+}
