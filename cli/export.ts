@@ -4,22 +4,26 @@ import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { ConfigError } from '../engine/errors.ts';
-import { gamesTable, stepsTable, tableNames, unitsTable, type CsvTable, type ExportTable } from '../analysis/export.ts';
+import { gamesTable, stepsTable, tableNames, unitsTable, type Cell, type CsvTable, type ExportTable } from '../analysis/export.ts';
 import { loadResults, type Results } from '../analysis/load.ts';
-import { openAtomicStream } from '../resultsdoc/atomic-file.ts';
+import { openAtomicStream, writeFileAtomic } from '../resultsdoc/atomic-file.ts';
+import * as aq from 'arquero';
 import { GAME_ROWS_FORMAT, gameRowsPath, readGameRows, type GameRowsInfo } from '../resultsdoc/game-rows.ts';
 
 interface ExportArgs {
   results: string;
   table: string;
   out?: string;
+  format: string;
 }
 
 function builder(y: Argv): Argv<ExportArgs> {
   return y
     .positional('results', { type: 'string', describe: 'a results.json written by `squadsim run --out`', demandOption: true })
     .option('table', { alias: 't', type: 'string', demandOption: true, describe: "games: one row per game (needs run --record games); steps: side × time step (× unit type); units: side × unit type. The ruleset's own names work too (NCO: turns, soldiers; Iron Squad: rounds, units)", requiresArg: true })
-    .option('out', { alias: 'o', type: 'string', describe: 'write the CSV to FILE (atomically) instead of stdout', requiresArg: true })
+    .option('out', { alias: 'o', type: 'string', describe: 'write the table to FILE (atomically) instead of stdout', requiresArg: true })
+    .option('format', { alias: 'f', type: 'string', choices: ['csv', 'arrow'], default: 'csv', describe: 'csv, or arrow: an Apache Arrow IPC file that pandas, polars and DuckDB read directly (needs --out)', requiresArg: true })
+    .example('$0 export out/results.json --table games --format arrow --out games.arrow', 'millions of per-game rows for pandas / polars / DuckDB')
     .example('$0 export out/results.json --table turns > turns.csv', 'lethality per turn')
     .example('$0 export out/results.json --table games --out games.csv', 'per-game rows (run with --record games)') as unknown as Argv<ExportArgs>;
 }
@@ -53,8 +57,10 @@ export function exportTable(r: Results, resultsPath: string, table: ExportTable)
 }
 
 async function handler(argv: ArgumentsCamelCase<ExportArgs>): Promise<void> {
+  if (argv.format === 'arrow' && argv.out === undefined) throw new ConfigError('--format', 'arrow', 'needs --out FILE: an Arrow file is binary, not for a terminal');
   const r = loadResults(argv.results);
   const table = exportTable(r, argv.results, resolveTable(r, argv.table));
+  if (argv.format === 'arrow') return writeArrow(table, argv.out!);
   const csv = stringify({ header: true, columns: [...table.columns] });
   const source = Readable.from(table.rows);
   if (argv.out === undefined) {
@@ -78,6 +84,22 @@ async function handler(argv: ArgumentsCamelCase<ExportArgs>): Promise<void> {
   } catch (e) {
     file.abort();
     if ((e as NodeJS.ErrnoException).code) throw new ConfigError('--out', argv.out, `expected a writable file path (${(e as Error).message})`);
+    throw e;
+  }
+}
+
+/**
+ * The table as one Apache Arrow IPC file (arquero's toArrowIPC): number columns stay
+ * doubles, text columns (side, type, labels) strings; written atomically.
+ */
+function writeArrow(table: CsvTable, out: string): void {
+  const cols: Record<string, Cell[]> = Object.fromEntries(table.columns.map((c) => [c, []]));
+  for (const row of table.rows) table.columns.forEach((c, k) => cols[c].push(row[k]));
+  const bytes = aq.table(cols).toArrowIPC();
+  try {
+    writeFileAtomic(out, bytes);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code) throw new ConfigError('--out', out, `expected a writable file path (${(e as Error).message})`);
     throw e;
   }
 }

@@ -40,14 +40,14 @@ export function processAlive(pid: number): boolean {
 }
 
 /** Writes `text` to `path` atomically (creating its folder, and removing it again on failure). */
-export function writeFileAtomic(path: string, text: string): void {
+export function writeFileAtomic(path: string, text: string | Uint8Array): void {
   const abs = resolve(path);
   const created = ensureDir(dirname(abs));
   const tmp = tempBeside(abs);
   let fd: number | undefined;
   try {
     fd = openSync(tmp, 'w');
-    writeSync(fd, text);
+    if (typeof text === 'string') writeSync(fd, text); else writeSync(fd, text);
     fsyncSync(fd);
     closeSync(fd);
     fd = undefined;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
-import { fromCSV, type ColumnTable } from 'arquero';
+import { fromArrow, fromCSV, type ColumnTable } from 'arquero';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gamesTable, sdFromSums } from '../analysis/export.ts';
 import { GameRowsWriter, readGameRows } from '../resultsdoc/game-rows.ts';
@@ -93,6 +93,24 @@ describe('squadsim export --table games', () => {
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n')[0]).toBe(doc.gameRows.columns.join(','));
     expect(r.stdout.trimEnd().split('\n')).toHaveLength(GAMES + 1);
+  });
+});
+
+describe('squadsim export --format arrow (issue 13)', () => {
+  it('writes the games table as an Arrow IPC file with the same columns and values as the CSV', () => {
+    const out = join(tmp, 'games.arrow');
+    const r = cli(['export', join(tmp, 'w1', 'results.json'), '--table', 'games', '--format', 'arrow', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    const arrow = fromArrow(readFileSync(out));
+    const csv = exported('games');
+    expect(arrow.columnNames()).toEqual(csv.columnNames());
+    expect(arrow.numRows()).toBe(GAMES);
+    for (const c of csv.columnNames()) expect(Array.from(arrow.array(c) as ArrayLike<unknown>), c).toEqual(Array.from(csv.array(c) as ArrayLike<unknown>));
+  });
+  it('refuses arrow on stdout (exit 2)', () => {
+    const r = cli(['export', join(tmp, 'w1', 'results.json'), '--table', 'steps', '--format', 'arrow']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--format: got "arrow"; needs --out/);
   });
 });
 
