@@ -77,6 +77,11 @@ export async function main(args: string[]): Promise<number> {
   const outer = process.exitCode;
   process.exitCode = undefined;
   try {
+    // `squadsim` alone: the commands and what they do, not just "name a command" (exit 2 all the same).
+    if (args.length === 0) {
+      process.stderr.write(`${await parser.getHelp()}\n\nsquadsim: name a command (e.g. \`squadsim run\`)\n`);
+      return EXIT.usage;
+    }
     await parser.parseAsync();
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
   } catch (e) {

@@ -106,7 +106,7 @@ function writeArrow(table: CsvTable, out: string): void {
 
 export const exportCommand: CommandModule<object, ExportArgs> = {
   command: 'export <results>',
-  describe: 'write a results table as CSV (columns: docs/csv.md)',
+  describe: 'write a results table as CSV or Apache Arrow (columns: docs/csv.md)',
   builder,
   handler,
 };

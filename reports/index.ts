@@ -41,7 +41,8 @@ export function buildReport(results: Results, balance: ColumnTable | null, tourn
     ...optional(typeLethalityChart(a, results), `Losses-by-${n.unit}-type chart omitted: the results have no typeCasualties and typeFielded blocks.`),
     ...optional(typeCostChart(a, results), `Cost-by-${n.unit}-type chart omitted: the results have no typeCost and typeCostLostSteps blocks.`),
     ...optional(costEffectivenessChart(a, results), 'Cost-effectiveness chart omitted: the results have no typeCost block with typeKills or typeCostLost.'),
-    ...optional(fairCostChart(balance, n), 'Fair-cost chart omitted: no balance result given (run `squadsim balance`, then `squadsim report ... --balance FILE`).'),
+    // The fair-cost chart needs a balance result (report --balance): no note on every ordinary report.
+    ...(balance ? optional(fairCostChart(balance, n), 'Fair-cost chart omitted: the balance result has no fitted features.') : []),
     ...(comparison ? [compareCharts(comparison)[2]] : []),
   ];
   const tables = summaryTables(a, results, balance, tournament);

@@ -23,7 +23,7 @@ export function makeProgress(opt: boolean | ProgressFn | undefined, total: numbe
   const bar = new cliProgress.SingleBar(
     {
       stream: process.stderr,
-      format: 'games {bar} {percentage}% | {value}/{total} | {speed} games/s | ETA {eta_formatted}',
+      format: 'games {bar} {percentage}% | {value}/{total} | {speed} games/s | ETA {eta_text}',
       fps: 10,
       clearOnComplete: true,
       hideCursor: true,
@@ -32,11 +32,11 @@ export function makeProgress(opt: boolean | ProgressFn | undefined, total: numbe
     cliProgress.Presets.shades_classic,
   );
   const t0 = performance.now();
-  bar.start(total, 0, { speed: 0 });
+  bar.start(total, 0, { speed: 0, eta_text: '…' });
   return {
     update(done) {
-      const s = (performance.now() - t0) / 1000;
-      bar.update(done, { speed: s > 0 ? Math.round(done / s) : 0 });
+      const s = (performance.now() - t0) / 1000, speed = s > 0 ? done / s : 0;
+      bar.update(done, { speed: Math.round(speed), eta_text: speed > 0 ? formatEta((bar.getTotal() - done) / speed) : '…' });
     },
     setTotal(total) {
       bar.setTotal(total);
@@ -61,4 +61,17 @@ function throttled(fn: ProgressFn, total: number, everyMs: number): Progress {
     },
     stop() {},
   };
+}
+
+/**
+ * Seconds left as "45s", "3m05s" or "1h02m": rounded to whole seconds before it is split, so
+ * it never shows "1m60s" (cli-progress's own ETA did).
+ */
+export function formatEta(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return '…';
+  const t = Math.round(seconds);
+  if (t < 60) return `${t}s`;
+  if (t < 3600) return `${Math.floor(t / 60)}m${String(t % 60).padStart(2, '0')}s`;
+  const m = Math.round(t / 60);
+  return `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}m`;
 }

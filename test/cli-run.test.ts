@@ -1,3 +1,4 @@
+import { formatEta } from '../sim/progress.ts';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -66,6 +67,16 @@ describe('squadsim run', () => {
     expect(doc.games).toBe(600);
   }, 120_000);
 
+  it('squadsim alone prints the commands and exits 2 (issue 13: it used to print only "name a command")', () => {
+    const r = cli([]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/Commands:/);
+    expect(r.stderr).toMatch(/squadsim trace \[config\]/);
+  });
+  it('the progress bar\'s ETA never shows 60 seconds in a minute (it showed "1m60s")', () => {
+    expect([formatEta(59.6), formatEta(119.6), formatEta(125), formatEta(3599.7), formatEta(7325)]).toEqual(['1m00s', '2m00s', '2m05s', '1h00m', '2h02m']);
+    expect(formatEta(4.2)).toBe('4s');
+  });
   it('has --help on the program and on run', () => {
     const top = cli(['--help']);
     expect(top.code).toBe(0);
