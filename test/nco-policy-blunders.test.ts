@@ -12,6 +12,11 @@ import { build, place, SGT, PVT } from './nco-harness.ts';
 import { chooseOrder } from '../engine/rulesets/nco/policy/orders.ts';
 import { O_ADVANCE, O_RUN } from '../engine/rulesets/nco/rules/state.ts';
 import { playTournament } from '../sim/tournament.ts';
+import { loadConfigObject } from '../sim/config.ts';
+import { player } from './play-harness.ts';
+import { nco } from '../engine/rulesets/nco/index.ts';
+import type { NcoScenario } from '../engine/rulesets/nco/compiled.ts';
+import type { NcoGame } from '../engine/rulesets/nco/rules/state.ts';
 import { analyzeTournament } from '../analysis/tournament.ts';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -70,5 +75,27 @@ describe('issue 12: area fire and friends in the blast', () => {
   it('with the friend away, the LMG aims at the nearer enemy (the test sees a real choice)', () => {
     const { g, b0 } = scene(false);
     expect(g.pickTarget).toBe(b0 + 1);
+  });
+});
+
+describe('issue 12: the S2 side-edge deployment', () => {
+  const S2 = JSON.parse(readFileSync(join(ROOT, 'configs', 'nco', 'scenarios', 's2.json'), 'utf8'));
+  /** Soldiers killed in turn 1 per game (both sides), over 150 seeded S2 games. */
+  const turn1 = (reach?: number): number => {
+    const c = structuredClone(S2);
+    if (reach !== undefined) c.scenario = { ...c.scenario, left_edge_reach: reach };
+    const scn = loadConfigObject(c, join(ROOT, 'configs', 'nco', 'scenarios')).scn as NcoScenario;
+    const p = player(nco, scn);
+    let killed = 0;
+    for (let k = 0; k < 150; k++) {
+      p.play(21, k);
+      const g = p.game as NcoGame;
+      for (let i = 0; i < g.n; i++) if (g.diedTurn[i] === 1) killed++;
+    }
+    return killed / 150;
+  };
+  it('left-edge soldiers deploy on the friendly half of the edge (they used to spread up to the enemy zone), and turn 1 costs far fewer soldiers', () => {
+    // 4,000 games: 1.66 + 1.46 soldiers lost in turn 1 with the whole edge, 0.93 + 0.70 on the friendly half (basic: 0.52 a side).
+    expect(turn1()).toBeLessThan(0.75 * turn1(1));
   });
 });

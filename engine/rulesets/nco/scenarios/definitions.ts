@@ -69,6 +69,13 @@ const s2 = z
     left_edge_deployment: z.boolean().default(true),
     /** ASSUMED: share of each squad set up along the left edge (a deployment choice). */
     left_edge_share: z.number().min(0).max(1).default(0.5),
+    /**
+     * A deployment choice (not in the digest): how far along the left edge, from the own
+     * corner, the left-edge soldiers spread, as a share of the edge between the two zones.
+     * 0.5 keeps them on the friendly half; 1 spreads them up to the enemy's zone (before
+     * issue 12: 1.55 casualties per side in turn 1, against 0.52 in the basic scenario).
+     */
+    left_edge_reach: z.number().min(0.1).max(1).default(0.5),
     variable_end: variableEnd.default({ after_turn: 4, continue_on: [3, 5] }),
     sergeant_bonus: bonus.default(50),
     regular_bonus: bonus.default(5),
@@ -165,6 +172,7 @@ export interface ScenarioData {
   // S2
   readonly leftEdge: boolean;
   readonly leftShare: number;
+  readonly leftReach: number;
   readonly sgtBonus: number; readonly regBonus: number; readonly regCap: number;
   readonly specBonus: number; readonly specCap: number; readonly unmatchedWins: boolean;
   // S3
@@ -227,7 +235,7 @@ export function compileScenario(id: ScenarioId, o: Options, turns: number, rules
     kind, alternativeDeployment: o.deployment === 'alternative', deployDepth: get('deploy_depth_in', rulesDepth),
     tokenR: o.token_radius_in, contactTol: o.contact_tolerance_in, endAfter, endNeed,
     holdMargin: get('hold_margin', 1), sectorBonus,
-    leftEdge: get('left_edge_deployment', false), leftShare: get('left_edge_share', 0.5),
+    leftEdge: get('left_edge_deployment', false), leftShare: get('left_edge_share', 0.5), leftReach: get('left_edge_reach', 0.5),
     sgtBonus: get('sergeant_bonus', 50), regBonus: get('regular_bonus', 5), regCap: get('regular_cap', 10),
     specBonus: get('specialist_bonus', 10), specCap: get('specialist_cap', 20), unmatchedWins: get('unmatched_wins', true),
     wanderFar: get('wander_far_in', 3), wanderNear: get('wander_near_in', 2), killFrom: get('kill_from_turn', 3),

@@ -50,21 +50,23 @@ export function leftEdgeX(g: NcoGame, s: number): number {
 
 /**
  * Item 105: the last `left_edge_share` of each squad (in roster order) deploys along the
- * edge to its left, within the zone depth, spread between the two deployment zones.
+ * edge to its left, within the zone depth, spread from its own corner over `left_edge_reach`
+ * of the edge between the two deployment zones (default the friendly half).
  */
 function leftEdgeDeployment(g: NcoGame): void {
   const t = g.table, r = g.r, depth = g.scn.rules.deploy_depth_in, h = t.height;
   for (let s = 0; s < 2; s++) {
     const start = g.scn.sideStart[s], end = s === 0 ? g.scn.sideStart[1] : g.n, count = end - start;
     const left = Math.round(g.scn.scenario.leftShare * count);
-    const y0 = depth + r + 0.01, span = h - 2 * y0;
+    const y0 = depth + r + 0.01, span = (h - 2 * y0) * g.scn.scenario.leftReach;
     const gap = span / (left > 0 ? left : 1);
     const lx = leftEdgeX(g, s);
     for (let k = 0; k < left; k++) {
       const i = end - left + k;
       const inset = r + unit(g) * Math.max(0, depth - 2 * r);
       t.px[i] = lx === 0 ? inset : t.width - inset;
-      t.py[i] = y0 + (k + 0.5) * gap;
+      const along = y0 + (k + 0.5) * gap; // from the own corner
+      t.py[i] = g.edge[s] === 0 ? along : h - along;
       for (let tries = 0; tries < 40 && blocked(g, i); tries++) t.py[i] += (tries & 1 ? -1 : 1) * (tries + 1) * 0.5;
     }
   }
