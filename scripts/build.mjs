@@ -21,5 +21,6 @@ await Promise.all([
   build({ ...common, entryPoints: ['cli/app.ts'], outfile: 'dist/app.js' }),
   build({ ...common, entryPoints: ['bench/bench.ts'], outfile: 'dist/bench.js' }),
   build({ ...common, entryPoints: ['bench/gc.ts'], outfile: 'dist/gc.js' }),
+  build({ ...common, entryPoints: ['bench/heap.ts'], outfile: 'dist/heap.js' }),
 ]);
 chmodSync('dist/cli.js', 0o755);

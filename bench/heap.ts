@@ -1,0 +1,46 @@
+// Which functions allocate in steady play (`node dist/heap.js --config FILE`): heap sampling
+// (inspector HeapProfiler, objects later collected by a minor or major GC included) over
+// games played after a warm-up, summed by allocating function. docs/gc-audit.md says how to
+// read it; `node --no-turbo-inlining dist/heap.js` splits inlined callees from their callers.
+import { Session } from 'node:inspector/promises';
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { GameEnv } from '../engine/env.ts';
+import { playOne } from '../engine/ruleset.ts';
+import { loadConfig } from '../sim/config.ts';
+
+const argv = yargs(hideBin(process.argv))
+  .scriptName('heap')
+  .option('config', { type: 'string', demandOption: true, describe: 'config file' })
+  .option('warm', { type: 'number', default: 6000, describe: 'warm-up games' })
+  .option('games', { type: 'number', default: 4000, describe: 'sampled games' })
+  .option('top', { type: 'number', default: 15, describe: 'functions listed' })
+  .strict()
+  .help()
+  .parseSync();
+
+interface Node { callFrame: { functionName: string; url: string; lineNumber: number }; selfSize: number; children: Node[] }
+
+const loaded = loadConfig(argv.config);
+const env = new GameEnv(loaded.scn.plan);
+env.tally.attach(new Float64Array(loaded.scn.plan.layout.size));
+const game = loaded.ruleset.createGame(loaded.scn, env);
+let k = 0;
+for (; k < argv.warm; k++) playOne(loaded.ruleset, game, env, 1, k);
+const session = new Session();
+session.connect();
+await session.post('HeapProfiler.enable');
+await session.post('HeapProfiler.startSampling', { samplingInterval: 64, includeObjectsCollectedByMinorGC: true, includeObjectsCollectedByMajorGC: true });
+for (let n = 0; n < argv.games; n++, k++) playOne(loaded.ruleset, game, env, 1, k);
+const { profile } = (await session.post('HeapProfiler.stopSampling')) as unknown as { profile: { head: Node } };
+const bySite = new Map<string, number>();
+const walk = (n: Node): void => {
+  const f = n.callFrame, key = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\//, '')}:${f.lineNumber + 1}`;
+  if (n.selfSize > 0) bySite.set(key, (bySite.get(key) ?? 0) + n.selfSize);
+  n.children.forEach(walk);
+};
+walk(profile.head);
+const total = [...bySite.values()].reduce((a, b) => a + b, 0);
+console.log(`${argv.config}: ~${(total / argv.games).toFixed(0)} B/game sampled over ${argv.games} games after ${argv.warm} warm-up games`);
+for (const [site, bytes] of [...bySite.entries()].sort((a, b) => b[1] - a[1]).slice(0, argv.top)) console.log(`${(bytes / argv.games).toFixed(1).padStart(9)} B/game  ${site}`);
+session.disconnect();
