@@ -20,6 +20,16 @@ const side = z
 
 const playedSide = z.object({ name: z.string(), roster: z.string(), policy: z.record(z.string(), z.unknown()) }).strict();
 
+/** What was played (resultsdoc/played.ts); also checked when results are read back. */
+export const playedSchema = z
+  .object({
+    scenario: z.string(),
+    map: z.string(),
+    sides: z.tuple([playedSide, playedSide]),
+    rules: z.record(z.string(), z.unknown()),
+  })
+  .strict();
+
 export const summarySchema = z
   .object({
     schema: z.literal(SUMMARY_SCHEMA),
@@ -28,15 +38,7 @@ export const summarySchema = z
     seed: z.number().int().min(0).max(0xffffffff),
     configHash: z.string().regex(/^sha256:[0-9a-f]{64}$/),
     version: z.string().min(1),
-    played: z
-      .object({
-        scenario: z.string(),
-        map: z.string(),
-        sides: z.tuple([playedSide, playedSide]),
-        rules: z.record(z.string(), z.unknown()),
-      })
-      .strict()
-      .optional(), // results written before it existed still read
+    played: playedSchema.optional(), // results written before it existed still read
     nouns: z.object({ unit: z.string(), units: z.string(), value: z.string(), score: z.string(), scoreLong: z.string(), step: z.string(), steps: z.string() }).strict(),
     sides: z.tuple([side, side]),
     draws: z.number().int().nonnegative(),

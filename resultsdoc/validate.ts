@@ -5,6 +5,7 @@
  * lies inside its run, the per-game rows have one row per game. Generic over the layout:
  * no block is named but `outcome`. Bad input is a ConfigError naming the field (exit 2).
  */
+import { playedSchema } from './summary-schema.ts';
 import { z } from 'zod';
 import { ConfigError } from '../engine/errors.ts';
 import { BLOCK } from '../engine/tally-plan.ts';
@@ -39,6 +40,8 @@ const docSchema = z.looseObject({
   summary: z.looseObject({
     sides: z.tuple([z.looseObject({ name: z.string() }), z.looseObject({ name: z.string() })]),
     elapsedSeconds: z.number().finite().nonnegative(),
+    // Reports print it: a damaged one is bad input (exit 2), not a crash.
+    played: playedSchema.optional(),
   }),
   layout: z.array(z.strictObject({ name: z.string().min(1), dims: z.array(count).max(8), labels: z.array(z.array(z.string())).nullable(), doc: z.string().nullable() })).min(1),
   accumulators: z.record(z.string(), z.unknown()),

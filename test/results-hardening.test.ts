@@ -88,5 +88,9 @@ describe('export, report and check', () => {
     const n = json(at('a', 'results.json'));
     n.summary.sides[0].name = 'US\nArmy';
     await refused(['report', put('newline.json', seal(n)), '--out', at('rep2')], /summary\.sides\[0\]\.name: got "US\\nArmy"; expected printable text/, at('rep2'));
+    // npm run fuzz case 1196: a damaged "what was played" crashed the report (exit 3).
+    const p = json(at('a', 'results.json'));
+    p.summary.played = -1;
+    await refused(['report', put('played.json', seal(p)), '--out', at('rep3')], /summary\.played: got -1; expected an object/, at('rep3'));
   });
 });
