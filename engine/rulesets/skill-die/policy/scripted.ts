@@ -123,16 +123,21 @@ function crowding(g: SkillGame, u: number, q: number): number {
   return k;
 }
 
-/** Scores ending u's move at point slot SLOT_TMP (policy weights). */
-function scorePoint(g: SkillGame, u: number, P: PolicyParams, obj: number, foe: number, x0: number, y0: number): number {
-  const s = g.scn, T = g.table, q = g.SLOT_TMP;
+/** scorePoint's result: a returned double, or double arguments, would be boxed on every call. */
+const SCORE = new Float64Array(1);
+
+/** Scores ending u's move (from where it stands) at point slot SLOT_TMP, into SCORE[0] (policy weights). */
+function scorePoint(g: SkillGame, u: number, P: PolicyParams, obj: number, foe: number): void {
+  const s = g.scn, T = g.table, q = g.SLOT_TMP, x0 = T.px[u], y0 = T.py[u];
   let v = 0;
   if (obj >= 0) {
-    const d0 = Math.hypot(s.objX[obj] - x0, s.objY[obj] - y0), d1 = Math.hypot(s.objX[obj] - T.px[q], s.objY[obj] - T.py[q]);
+    const ax = s.objX[obj] - x0, ay = s.objY[obj] - y0, bx = s.objX[obj] - T.px[q], by = s.objY[obj] - T.py[q];
+    const d0 = Math.sqrt(ax * ax + ay * ay), d1 = Math.sqrt(bx * bx + by * by); // Math.hypot allocates (a heap number per call)
     v += P.objectiveWeight * (d0 - d1);
   }
   if (foe >= 0) {
-    const d0 = Math.hypot(T.px[foe] - x0, T.py[foe] - y0), d1 = T.dist(foe, q);
+    const fx = T.px[foe] - x0, fy = T.py[foe] - y0;
+    const d0 = Math.sqrt(fx * fx + fy * fy), d1 = T.dist(foe, q);
     v += P.advanceWeight * (d1 > 6 ? d0 - d1 : 0);
   }
   if (inCover(g, q)) v += P.coverWeight;
@@ -144,7 +149,7 @@ function scorePoint(g: SkillGame, u: number, P: PolicyParams, obj: number, foe: 
   bestAttack(g, u, false, false, P.friendlyFireRatio);
   v += (P.attackWeight / 10) * BEST_V[0];
   T.setPoint(u, ux, uy);
-  return v;
+  SCORE[0] = v;
 }
 
 /** §4.3: picks u's move destination among a few candidates into SLOT_DEST; false to stay. */
@@ -153,14 +158,15 @@ export function chooseMove(g: SkillGame, u: number, P: PolicyParams): boolean {
   const x0 = T.px[u], y0 = T.py[u];
   const obj = nearestObjective(g, u), foe = nearestEnemy(g, u);
   T.setPoint(q, x0, y0);
-  let best = scorePoint(g, u, P, obj, foe, x0, y0) + 0.01, found = false;
+  scorePoint(g, u, P, obj, foe);
+  let best = SCORE[0] + 0.01, found = false;
   // Candidates: toward the objective, the nearest enemy, each cover piece, and two flanks.
   for (let c = 0; c < 5 + T.polygonCount; c++) {
     let tx: number, ty: number;
     if (c === 0) { if (obj < 0) continue; tx = s.objX[obj]; ty = s.objY[obj]; }
     else if (c <= 3) {
       if (foe < 0) continue;
-      const dx = T.px[foe] - x0, dy = T.py[foe] - y0, L = Math.hypot(dx, dy) || 1;
+      const dx = T.px[foe] - x0, dy = T.py[foe] - y0, L = Math.sqrt(dx * dx + dy * dy) || 1;
       const side = c === 1 ? 0 : c === 2 ? 1 : -1;
       tx = x0 + (dx - side * dy) / L * m; ty = y0 + (dy + side * dx) / L * m;
     } else if (c === 4) continue;
@@ -169,12 +175,13 @@ export function chooseMove(g: SkillGame, u: number, P: PolicyParams): boolean {
       if ((T.pFlags[p] & COVER) === 0) continue;
       tx = (T.bx0[p] + T.bx1[p]) / 2; ty = (T.by0[p] + T.by1[p]) / 2;
     }
-    const dx = tx - x0, dy = ty - y0, L = Math.hypot(dx, dy);
+    const dx = tx - x0, dy = ty - y0, L = Math.sqrt(dx * dx + dy * dy);
     if (L < 0.5) continue;
     const k = L > m ? m / L : 1;
     T.setPoint(q, x0 + k * dx, y0 + k * dy);
     if (T.px[q] < 0.5 || T.py[q] < 0.5 || T.px[q] > T.width - 0.5 || T.py[q] > T.height - 0.5) continue;
-    const v = scorePoint(g, u, P, obj, foe, x0, y0);
+    scorePoint(g, u, P, obj, foe);
+    const v = SCORE[0];
     if (v > best) {
       best = v;
       found = true;
@@ -281,7 +288,7 @@ export function signalBest(g: SkillGame, o: number): boolean {
 function droneTurn(g: SkillGame, d: number): void {
   const T = g.table, foe = nearestEnemy(g, d);
   if (foe >= 0 && T.dist(d, foe) > 14) {
-    const dx = T.px[foe] - T.px[d], dy = T.py[foe] - T.py[d], L = Math.hypot(dx, dy);
+    const dx = T.px[foe] - T.px[d], dy = T.py[foe] - T.py[d], L = Math.sqrt(dx * dx + dy * dy);
     T.setPoint(g.SLOT_DEST, T.px[foe] - (dx / L) * 12, T.py[foe] - (dy / L) * 12);
     doMove(g, d);
   }
