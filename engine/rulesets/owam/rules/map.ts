@@ -35,20 +35,33 @@ export function enterable(g: OwamGame, c: number): boolean {
 export function los(g: OwamGame, a: number, b: number): boolean {
   if (a === b) return true;
   const ax = (g.col(a) + 0.5) * CARD_W, ay = g.row(a) + 0.5, bx = (g.col(b) + 0.5) * CARD_W, by = g.row(b) + 0.5;
-  const dx = bx - ax, dy = by - ay;
   const c0 = Math.min(g.col(a), g.col(b)), c1 = Math.max(g.col(a), g.col(b)), r0 = Math.min(g.row(a), g.row(b)), r1 = Math.max(g.row(a), g.row(b));
+  // The segment and each rectangle go through SEG: eight double arguments to a call V8 does
+  // not inline were boxed on every LOS test (docs/gc-audit.md).
+  SEG[0] = ax; SEG[1] = ay; SEG[2] = bx - ax; SEG[3] = by - ay;
   for (let r = r0; r <= r1; r++) {
     for (let col = c0; col <= c1; col++) {
       const c = r * g.scn.cols + col;
       if (c === a || c === b || !blocksLos(g, c)) continue;
-      if (segmentTouches(ax, ay, dx, dy, col * CARD_W, r, (col + 1) * CARD_W, r + CARD_H)) return false;
+      SEG[4] = col * CARD_W; SEG[5] = r; SEG[6] = (col + 1) * CARD_W; SEG[7] = r + CARD_H;
+      if (segTouches()) return false;
     }
   }
   return true;
 }
 
+/** The segment (px, py, dx, dy) and the rectangle (x0, y0, x1, y1) of segTouches. */
+const SEG = new Float64Array(8);
+
 /** Does the segment p + t·d, t in [0,1], meet the rectangle in more than a point? */
 export function segmentTouches(px: number, py: number, dx: number, dy: number, x0: number, y0: number, x1: number, y1: number): boolean {
+  SEG[0] = px; SEG[1] = py; SEG[2] = dx; SEG[3] = dy; SEG[4] = x0; SEG[5] = y0; SEG[6] = x1; SEG[7] = y1;
+  return segTouches();
+}
+
+/** segmentTouches on the values in SEG. */
+function segTouches(): boolean {
+  const px = SEG[0], py = SEG[1], dx = SEG[2], dy = SEG[3], x0 = SEG[4], y0 = SEG[5], x1 = SEG[6], y1 = SEG[7];
   let t0 = 0, t1 = 1;
   // Clip against x.
   if (Math.abs(dx) < EPS) {
