@@ -6,11 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { assault, canAssault } from '../engine/rulesets/platoon/rules/assault.ts';
 import { execute, giveOrder } from '../engine/rulesets/platoon/rules/actions.ts';
 import { DOWN, FIRE, RUN, T_ROUGH } from '../engine/rulesets/platoon/data/tables.ts';
-import { directNeed, shoot } from '../engine/rulesets/platoon/rules/shooting.ts';
+import { shoot } from '../engine/rulesets/platoon/rules/shooting.ts';
 import { rangeTo } from '../engine/rulesets/platoon/rules/sight.ts';
 import { planMove } from '../engine/rulesets/platoon/rules/movement.ts';
 import { computePlatoonOdds } from '../engine/rulesets/platoon/tools/odds.ts';
-import { makeGame, put, rig, SECTION, square } from './platoon-harness.ts';
+import { makeGame, put, rig, SECTION, square, directNeedAt } from './platoon-harness.ts';
 
 const quiet = { reactToAssault: () => 0, reactToShot: () => false };
 const count = (g: ReturnType<typeof makeGame>, k: number) => g.tally.acc[g.tally.offset('assaults') + k];
@@ -87,8 +87,8 @@ describe('platoon buildings (items 69–74; R18)', () => {
     const g = makeGame({ a: [SECTION, { unit: 'hmg-team' }], b: [SECTION], terrain: [house()] });
     put(g, 0, 36, 15); put(g, 1, 30, 15); put(g, 2, 36, 30);
     expect(g.inBuilding[2]).toBe(0);
-    expect(directNeed(g, 0, 0, 2, false, 15, 0)).toBe(6); // long −1, building −2
-    expect(directNeed(g, 1, 0, 2, false, rangeTo(g, 1, 2), 0)).toBe(5);
+    expect(directNeedAt(g, 0, 0, 2, false, 15, 0)).toBe(6); // long −1, building −2
+    expect(directNeedAt(g, 1, 0, 2, false, rangeTo(g, 1, 2), 0)).toBe(5);
     const open = computePlatoonOdds({ weapon: 'rifle', range: 10, target: 'regular' }).outcomes;
     const inside = computePlatoonOdds({ weapon: 'rifle', range: 10, target: 'regular', cover: 'building' }).outcomes;
     expect(open.find((o) => o.outcome === '1 casualties, 1 pins')!.probability).toBeCloseTo((24 / 36) * (3 / 6), 12);
@@ -98,7 +98,7 @@ describe('platoon buildings (items 69–74; R18)', () => {
   it('71 HE at a building: no modifier, no protection, D3–3D6 hits; R18 10+ hits collapse it on its occupants', () => {
     const g = makeGame({ a: [{ unit: 'medium-howitzer' }], b: [SECTION], terrain: [house()] });
     put(g, 0, 36, 4); put(g, 1, 36, 30);
-    expect(directNeed(g, 0, 0, 1, false, 26, 0)).toBe(3); // 26" of 60": no modifier at all
+    expect(directNeedAt(g, 0, 0, 1, false, 26, 0)).toBe(3); // 26" of 60": no modifier at all
     rig(g, [4, 6, 5]); // hit; 2D6 = 11 hits ≥ 10
     shoot(g, 0, 1, false, 0);
     expect(g.alive[1]).toBe(0);
@@ -108,7 +108,7 @@ describe('platoon buildings (items 69–74; R18)', () => {
   it('72 a flamethrower ignores the building; on 4+ it burns and R18 the occupants must Run out', () => {
     const g = makeGame({ a: [{ unit: 'flamethrower-team' }], b: [SECTION], terrain: [house()] }, 1, [quiet, quiet]);
     put(g, 0, 36, 25); put(g, 1, 36, 30);
-    expect(directNeed(g, 0, 0, 1, false, 5, 0)).toBe(3); // point blank +1, long −1: no building modifier
+    expect(directNeedAt(g, 0, 0, 1, false, 5, 0)).toBe(3); // point blank +1, long −1: no building modifier
     rig(g, [4, 1, 1, 1, 1, 1, 5, 5]); // hit; 1 hit; no damage; pins +1; morale 1+1; fire 5 ≥ 4
     shoot(g, 0, 1, false, 0);
     expect(g.burning[0]).toBe(1);
@@ -130,7 +130,7 @@ describe('platoon buildings (items 69–74; R18)', () => {
   it('74 bunkers (R18): hard cover −3 and they do not collapse', () => {
     const g = makeGame({ a: [SECTION, { unit: 'heavy-howitzer' }], b: [SECTION], terrain: [house({ bunker: true })] });
     put(g, 0, 36, 15); put(g, 1, 20, 4); put(g, 2, 36, 30);
-    expect(directNeed(g, 0, 0, 2, false, 15, 0)).toBe(3 + 1 + 3);
+    expect(directNeedAt(g, 0, 0, 2, false, 15, 0)).toBe(3 + 1 + 3);
     rig(g, [6, 6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]); // hit; 3D6 = 18 hits, no damage
     shoot(g, 1, 2, false, 0);
     expect(g.category[0]).not.toBe(T_ROUGH);

@@ -7,6 +7,7 @@ import { compilePlatoon } from '../engine/rulesets/platoon/compile.ts';
 import { createPlatoonGame } from '../engine/rulesets/platoon/index.ts';
 import { place } from '../engine/rulesets/platoon/rules/movement.ts';
 import { PlatoonGame } from '../engine/rulesets/platoon/rules/state.ts';
+import { directNeed, SHOT_RANGE, slotMode } from '../engine/rulesets/platoon/rules/shooting.ts';
 import type { PlatoonDecisions } from '../engine/rulesets/platoon/rules/decisions.ts';
 import { platoonDecisions } from '../engine/rulesets/platoon/policy/decisions.ts';
 
@@ -69,4 +70,14 @@ export function rig(g: PlatoonGame, queue: number[]): number[] {
 /** A square terrain piece centred at (x, y). */
 export function square(x: number, y: number, h: number, extra: Record<string, unknown>): Record<string, unknown> {
   return { polygon: [[x - h, y - h], [x + h, y - h], [x + h, y + h], [x - h, y + h]], ...extra };
+}
+
+/** slotMode and directNeed at range d (the engine passes the range in SHOT_RANGE, not as an argument). */
+export function slotModeAt(g: PlatoonGame, u: number, k: number, t: number, moving: boolean, sees: boolean, d: number): number {
+  SHOT_RANGE[0] = d;
+  return slotMode(g, u, k, t, moving, sees);
+}
+export function directNeedAt(g: PlatoonGame, u: number, k: number, t: number, moving: boolean, d: number, extraMod: number): number {
+  SHOT_RANGE[0] = d;
+  return directNeed(g, u, k, t, moving, extraMod);
 }

@@ -8,12 +8,12 @@ import { Rng } from '../engine/rng.ts';
 import { DOWN, INFANTRY_DV, MORALE, VEHICLE_DV } from '../engine/rulesets/platoon/data/tables.ts';
 import { HE_BLD_COUNT, HE_BLD_SIDES, HE_PEN, HE_PIN_SIDES, W_FLAGS, W_HE, W_MIN_RANGE, W_PEN, W_RANGE, W_SHOTS, WEAPON_IDS, ASSAULT, TEAM, FIXED, SHAPED, ONE_SHOT, FLAMER, INDIRECT, HOWITZER, SHOTS_D6, SHOTS_D6P1, W_INDIRECT_RANGE } from '../engine/rulesets/platoon/data/weapons.ts';
 import { hitChance36, rollHit, HIT, damageNeed } from '../engine/rulesets/platoon/rules/dice-math.ts';
-import { directNeed, indirectNeed, shoot, slotMode, NO_FIRE, DIRECT, INDIRECT_FIRE } from '../engine/rulesets/platoon/rules/shooting.ts';
+import { indirectNeed, shoot, NO_FIRE, DIRECT, INDIRECT_FIRE } from '../engine/rulesets/platoon/rules/shooting.ts';
 import { computePlatoonOdds, platoonOdds } from '../engine/rulesets/platoon/tools/odds.ts';
 import { canSee, rangeTo } from '../engine/rulesets/platoon/rules/sight.ts';
-import { makeGame, put, rig, SECTION, square } from './platoon-harness.ts';
+import { makeGame, put, rig, SECTION, square, directNeedAt, slotModeAt } from './platoon-harness.ts';
 
-const need = (g: ReturnType<typeof makeGame>, u: number, t: number, moving = false, k = 0) => directNeed(g, u, k, t, moving, rangeTo(g, u, t), 0);
+const need = (g: ReturnType<typeof makeGame>, u: number, t: number, moving = false, k = 0) => directNeedAt(g, u, k, t, moving, rangeTo(g, u, t), 0);
 
 describe('platoon to-hit (items 25–27, R9–R12)', () => {
   it('26 base to-hit 3+; 27 each modifier alone', () => {
@@ -177,8 +177,8 @@ describe('platoon weapon rules (R11, R15, R16)', () => {
   it('R11 Fixed weapons cannot fire on an Advance; a Team weapon with one crewman fires at −1', () => {
     const g = makeGame({ a: [{ unit: 'mmg-team' }, { ...SECTION, lmg: 1 }], b: [SECTION] });
     put(g, 0, 36, 10); put(g, 1, 30, 10); put(g, 2, 36, 25);
-    expect(slotMode(g, 0, 0, 2, true, true, 15)).toBe(NO_FIRE);
-    expect(slotMode(g, 1, 1, 2, true, true, 15)).toBe(DIRECT); // the LMG may (at −1)
+    expect(slotModeAt(g, 0, 0, 2, true, true, 15)).toBe(NO_FIRE);
+    expect(slotModeAt(g, 1, 1, 2, true, true, 15)).toBe(DIRECT); // the LMG may (at −1)
     expect(need(g, 0, 2)).toBe(3);
     g.slotCrew[0] = 1;
     expect(need(g, 0, 2)).toBe(4);
@@ -187,25 +187,25 @@ describe('platoon weapon rules (R11, R15, R16)', () => {
   it('R15 indirect fire: 6+ at a new target, one better each later turn, 2+ once zeroed; only pins modify', () => {
     const g = makeGame({ a: [{ unit: 'medium-mortar-team' }], b: [SECTION], terrain: [square(36, 30, 3, { cover: 'hard' })] });
     put(g, 0, 36, 4); put(g, 1, 36, 30);
-    expect(slotMode(g, 0, 0, 1, false, canSee(g, 0, 1), 26)).toBe(INDIRECT_FIRE);
+    expect(slotModeAt(g, 0, 0, 1, false, canSee(g, 0, 1), 26)).toBe(INDIRECT_FIRE);
     expect(indirectNeed(g, 0, 1)).toBe(6);
     g.turn = 0; rig(g, [5]); shoot(g, 0, 1, false, 0); // a miss
     g.turn = 1; expect(indirectNeed(g, 0, 1)).toBe(5);
     rig(g, [5, 1, 1, 1, 1]); shoot(g, 0, 1, false, 0); // a hit: zeroed
     g.turn = 2; expect(indirectNeed(g, 0, 1)).toBe(2);
     g.pins[0] = 1; expect(indirectNeed(g, 0, 1)).toBe(3);
-    put(g, 0, 36, 20); expect(slotMode(g, 0, 0, 1, false, true, 10)).toBe(NO_FIRE); // inside the 12" minimum
+    put(g, 0, 36, 20); expect(slotModeAt(g, 0, 0, 1, false, true, 10)).toBe(NO_FIRE); // inside the 12" minimum
     // A howitzer: direct within its plain range, indirect in its bracket when it or an officer sees the target.
     const h = makeGame({ a: [{ unit: 'light-howitzer' }, { unit: 'second-lieutenant' }], b: [SECTION], size: [72, 96], terrain: [square(36, 60, 1, { blocks_los: 'all' })] });
     put(h, 0, 36, 2); put(h, 1, 20, 40); put(h, 2, 36, 56);
-    expect(slotMode(h, 0, 0, 2, false, canSee(h, 0, 2), 54)).toBe(INDIRECT_FIRE); // 54" > 48": indirect, seen by itself
+    expect(slotModeAt(h, 0, 0, 2, false, canSee(h, 0, 2), 54)).toBe(INDIRECT_FIRE); // 54" > 48": indirect, seen by itself
     put(h, 2, 36, 40);
-    expect(slotMode(h, 0, 0, 2, false, true, 38)).toBe(DIRECT);
+    expect(slotModeAt(h, 0, 0, 2, false, true, 38)).toBe(DIRECT);
     put(h, 0, 36, 62); put(h, 2, 36, 20); // the wood at y 59–61 hides the target from the gun
     expect(canSee(h, 0, 2)).toBe(false);
-    expect(slotMode(h, 0, 0, 2, false, false, 42)).toBe(INDIRECT_FIRE); // the officer at (20, 40) spots it (R15)
+    expect(slotModeAt(h, 0, 0, 2, false, false, 42)).toBe(INDIRECT_FIRE); // the officer at (20, 40) spots it (R15)
     h.alive[1] = 0;
-    expect(slotMode(h, 0, 0, 2, false, false, 42)).toBe(NO_FIRE);
+    expect(slotModeAt(h, 0, 0, 2, false, false, 42)).toBe(NO_FIRE);
   });
 
   it('R16 Panzerfausts fire once; shaped charges ignore the long-range −1 to pen', () => {

@@ -8,9 +8,9 @@ import { GRADE_FULL, GRADE_MASSIVE, GRADE_NONE, GRADE_SUPERFICIAL, ORDER_LABELS,
 import { ARC_Q_FRONT, ARC_Q_REAR, ARC_Q_SIDE, pivotsNeeded, quadrantOf, rectDistance, segmentCircleEntry } from '../engine/geometry/footprint.ts';
 import { mayEnter, moveRate, planMove } from '../engine/rulesets/platoon/rules/movement.ts';
 import { facingFrom, rangeTo } from '../engine/rulesets/platoon/rules/sight.ts';
-import { slotMode, NO_FIRE, DIRECT } from '../engine/rulesets/platoon/rules/shooting.ts';
+import { NO_FIRE, DIRECT } from '../engine/rulesets/platoon/rules/shooting.ts';
 import { applyResult, damageGrade, damageVehicle } from '../engine/rulesets/platoon/rules/vehicles.ts';
-import { makeGame, put, rig, SECTION, square } from './platoon-harness.ts';
+import { makeGame, put, rig, SECTION, square, slotModeAt } from './platoon-harness.ts';
 
 const DOWN = ORDER_LABELS.indexOf('Down');
 
@@ -115,9 +115,9 @@ describe('platoon vehicles (items 29–30, 62–66; R17)', () => {
     rig(g, [1]);
     applyResult(g, 0, VD_STUNNED, -1);
     expect([g.pins[0], g.order[0], g.turretJammed[0]]).toEqual([1, DOWN, 1]);
-    expect(slotMode(g, 0, 0, 1, false, true, 10)).toBe(NO_FIRE); // behind it
+    expect(slotModeAt(g, 0, 0, 1, false, true, 10)).toBe(NO_FIRE); // behind it
     put(g, 1, 36, 30);
-    expect(slotMode(g, 0, 0, 1, false, true, 10)).toBe(DIRECT);
+    expect(slotModeAt(g, 0, 0, 1, false, true, 10)).toBe(DIRECT);
   });
 
   it('64 Immobilised: +1 pin; an acted vehicle turns Down; a second one knocks it out', () => {

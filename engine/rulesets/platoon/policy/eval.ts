@@ -8,7 +8,7 @@ import { INFANTRY_DV, VEHICLE_DV } from '../data/tables.ts';
 import { FLAMER, HE_BLD_COUNT, HE_BLD_SIDES, HOWITZER, INDIRECT, SHOTS_D6, SHOTS_D6P1, W_FLAGS, W_HE, W_PEN, W_SHOTS } from '../data/weapons.ts';
 import { damageChance6, damageNeed, hitChance36 } from '../rules/dice-math.ts';
 import { canSee, rangeTo } from '../rules/sight.ts';
-import { directNeed, indirectNeed, INDIRECT_FIRE, NO_FIRE, slotMode } from '../rules/shooting.ts';
+import { directNeed, indirectNeed, INDIRECT_FIRE, NO_FIRE, SHOT_RANGE, slotMode } from '../rules/shooting.ts';
 import type { PlatoonGame } from '../rules/state.ts';
 
 /** Mean of a dice code [count, sides, plus] at code[o]. */
@@ -20,17 +20,26 @@ function meanCode(code: Int32Array, o: number): number {
  * Expected models (infantry) or fraction of a kill (vehicles) u's shooting takes off t
  * from where both stand; 0 when nothing can fire.
  */
-export function expectedCasualties(g: PlatoonGame, u: number, t: number, moving: boolean): number {
-  if (g.alive[t] === 0 || t === u) return 0;
+/**
+ * Results of casualtiesInto (EV[0]) and pointsInto (EV[1]): returned doubles would be boxed
+ * on every call V8 does not inline (docs/gc-audit.md).
+ */
+export const EV = new Float64Array(2);
+
+export function casualtiesInto(g: PlatoonGame, u: number, t: number, moving: boolean): void {
+  EV[0] = 0;
+  if (g.alive[t] === 0 || t === u) return;
   const scn = g.scn, r = scn.rules, d = rangeTo(g, u, t);
-  if (d > scn.maxRange[u]) return 0; // out of every weapon's reach: no sight line needed
+  if (d > scn.maxRange[u]) return; // out of every weapon's reach: no sight line needed
   const sees = canSee(g, u, t), veh = g.isVehicle(t);
   let e = 0;
   for (let k = 0; k < MAX_SLOTS; k++) {
-    const mode = slotMode(g, u, k, t, moving, sees, d);
+    SHOT_RANGE[0] = d;
+    const mode = slotMode(g, u, k, t, moving, sees);
     if (mode === NO_FIRE) continue;
     const i = u * MAX_SLOTS + k, w = scn.slotWeapon[i], f = W_FLAGS[w];
-    const need = mode === INDIRECT_FIRE ? indirectNeed(g, u, t) : directNeed(g, u, k, t, moving, d, 0);
+    SHOT_RANGE[0] = d; // slotMode may have asked for a spotter's range
+    const need = mode === INDIRECT_FIRE ? indirectNeed(g, u, t) : directNeed(g, u, k, t, moving, 0);
     const flamer = (f & FLAMER) !== 0;
     const shots = flamer ? 1 : (scn.slotCrew[i] > 0 ? 1 : g.slotCount[i]) * (W_SHOTS[w] === SHOTS_D6 ? 3.5 : W_SHOTS[w]);
     let hits = (shots * hitChance36(need)) / 36;
@@ -49,13 +58,24 @@ export function expectedCasualties(g: PlatoonGame, u: number, t: number, moving:
       e += n * (damageChance6(damageNeed(dv, r.pen_vs_soft ? pen : 0)) / 6);
     }
   }
-  return veh ? (e > 1 ? 1 : e) : e > g.models[t] ? g.models[t] : e;
+  EV[0] = veh ? (e > 1 ? 1 : e) : e > g.models[t] ? g.models[t] : e;
 }
 
-/** Expected points taken off t (casualties × points per model; a vehicle's kill chance × its cost). */
+/** casualtiesInto's value (tests and rare callers; hot code reads EV[0]). */
+export function expectedCasualties(g: PlatoonGame, u: number, t: number, moving: boolean): number {
+  casualtiesInto(g, u, t, moving);
+  return EV[0];
+}
+
+/** Expected points taken off t into EV[1] (casualties × points per model; a vehicle's kill chance × its cost). */
+export function pointsInto(g: PlatoonGame, u: number, t: number, moving: boolean): void {
+  casualtiesInto(g, u, t, moving);
+  const e = EV[0], scn = g.scn;
+  EV[1] = e === 0 ? 0 : g.isVehicle(t) ? e * scn.cost[t] : (e * scn.cost[t]) / scn.models[t] + 0.5; // +0.5: the pin it also causes
+}
+
+/** pointsInto's value (tests and rare callers; hot code reads EV[1]). */
 export function expectedPoints(g: PlatoonGame, u: number, t: number, moving: boolean): number {
-  const e = expectedCasualties(g, u, t, moving);
-  if (e === 0) return 0;
-  const scn = g.scn;
-  return g.isVehicle(t) ? e * scn.cost[t] : (e * scn.cost[t]) / scn.models[t] + 0.5; // +0.5: the pin it also causes
+  pointsInto(g, u, t, moving);
+  return EV[1];
 }

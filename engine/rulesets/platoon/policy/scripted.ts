@@ -11,7 +11,7 @@ import { moveRate, planMove } from '../rules/movement.ts';
 import { buildingAt, insidePiece, rangeTo, setPos } from '../rules/sight.ts';
 import { canShoot } from '../rules/shooting.ts';
 import type { PlatoonGame } from '../rules/state.ts';
-import { expectedCasualties, expectedPoints } from './eval.ts';
+import { casualtiesInto, EV, pointsInto } from './eval.ts';
 import { clearSpot } from './deploy.ts';
 import { TGT_NEAREST, type PolicyParams } from './params.ts';
 
@@ -35,7 +35,8 @@ export function bestTarget(g: PlatoonGame, u: number, moving: boolean): number {
   let best = -1, bv = 0;
   for (let t = 0; t < g.n; t++) {
     if (g.alive[t] === 0 || g.scn.side[t] === s) continue;
-    let v = expectedPoints(g, u, t, moving);
+    pointsInto(g, u, t, moving);
+    let v = EV[1];
     if (v <= 0) continue;
     if (p.targetRule === TGT_NEAREST) v = 1000 - rangeTo(g, u, t);
     if (v > bv) { bv = v; best = t; }
@@ -45,7 +46,9 @@ export function bestTarget(g: PlatoonGame, u: number, moving: boolean): number {
 
 function bestValue(g: PlatoonGame, u: number, moving: boolean): number {
   const t = bestTarget(g, u, moving);
-  return t < 0 ? 0 : expectedPoints(g, u, t, moving);
+  if (t < 0) return 0;
+  pointsInto(g, u, t, moving);
+  return EV[1];
 }
 
 /** Cover class of the piece holding (x, y) (buildings count as hard), for choosing where to stop. */
@@ -271,7 +274,8 @@ export function scriptedTarget(g: PlatoonGame, u: number, friendly: boolean): nu
   let best = -1, bv = -1;
   for (let t = 0; t < g.n; t++) {
     if (!friendlyFireTarget(g, u, t)) continue;
-    const v = expectedPoints(g, u, t, false);
+    pointsInto(g, u, t, false);
+    const v = EV[1];
     if (v > bv) { bv = v; best = t; }
   }
   return best;
@@ -279,7 +283,8 @@ export function scriptedTarget(g: PlatoonGame, u: number, friendly: boolean): nu
 
 /** §4.7: go Down when the expected loss reaches the policy's threshold. */
 export function scriptedReactToShot(g: PlatoonGame, t: number, shooter: number): boolean {
-  return expectedCasualties(g, shooter, t, g.order[shooter] === ADVANCE) >= pol(g, t).reactDownLoss;
+  casualtiesInto(g, shooter, t, g.order[shooter] === ADVANCE);
+  return EV[0] >= pol(g, t).reactDownLoss;
 }
 
 /** §4.7: fire back at an assaulting unit when it can, else go Down if the threat is big. */
@@ -295,7 +300,8 @@ export function scriptedAmbushPoint(g: PlatoonGame, a: number, m: number, n: num
   for (let k = 0; k < n; k++) {
     setPos(g, m, g.sampleX[k], g.sampleY[k]);
     g.inBuilding[m] = g.isVehicle(m) ? -1 : buildingAt(g, g.x[m], g.y[m]);
-    const v = expectedPoints(g, a, m, false);
+    pointsInto(g, a, m, false);
+    const v = EV[1];
     if (v > bv + 1e-9) { bv = v; best = k; }
   }
   setPos(g, m, ox, oy);

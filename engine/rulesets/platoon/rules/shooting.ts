@@ -30,11 +30,18 @@ function spotted(g: PlatoonGame, u: number, t: number): boolean {
 }
 
 /**
- * How slot k of unit u may fire at t (R11, R15, item 30 arcs): NO_FIRE, DIRECT or
- * INDIRECT_FIRE. `sees` = u can see t; `d` = the range.
+ * The range from shooter to target for slotMode and directNeed, set by the caller right
+ * before each call: a double argument was boxed on every call V8 did not inline, and the
+ * policies call these for every slot of every possible target (docs/gc-audit.md).
  */
-export function slotMode(g: PlatoonGame, u: number, k: number, t: number, moving: boolean, sees: boolean, d: number): number {
-  const i = u * MAX_SLOTS + k, w = g.scn.slotWeapon[i];
+export const SHOT_RANGE = new Float64Array(1);
+
+/**
+ * How slot k of unit u may fire at t (R11, R15, item 30 arcs): NO_FIRE, DIRECT or
+ * INDIRECT_FIRE. `sees` = u can see t; the range is SHOT_RANGE[0].
+ */
+export function slotMode(g: PlatoonGame, u: number, k: number, t: number, moving: boolean, sees: boolean): number {
+  const i = u * MAX_SLOTS + k, w = g.scn.slotWeapon[i], d = SHOT_RANGE[0];
   if (w < 0 || g.slotCount[i] === 0 || g.fuelOut[i] === 1) return NO_FIRE;
   const f = W_FLAGS[w], veh = g.isVehicle(u);
   if (moving && !veh && (f & FIXED) !== 0) return NO_FIRE; // R11: Fixed weapons cannot fire on Advance
@@ -59,9 +66,9 @@ export function isSmall(g: PlatoonGame, t: number): boolean {
   return g.scn.small[t] === 1 || (g.scn.team[t] === 1 && g.models[t] <= g.scn.rules.small_unit_max_models);
 }
 
-/** Item 27 (R9–R11, R16, R18): the D6 score slot k of u needs to hit t directly at range d. */
-export function directNeed(g: PlatoonGame, u: number, k: number, t: number, moving: boolean, d: number, extraMod: number): number {
-  const scn = g.scn, r = scn.rules, i = u * MAX_SLOTS + k, w = scn.slotWeapon[i], f = W_FLAGS[w];
+/** Item 27 (R9–R11, R16, R18): the D6 score slot k of u needs to hit t directly at range SHOT_RANGE[0]. */
+export function directNeed(g: PlatoonGame, u: number, k: number, t: number, moving: boolean, extraMod: number): number {
+  const scn = g.scn, r = scn.rules, i = u * MAX_SLOTS + k, w = scn.slotWeapon[i], f = W_FLAGS[w], d = SHOT_RANGE[0];
   let m = extraMod - g.pins[u];
   if (d <= r.point_blank_in) m += MOD_POINT_BLANK;
   if (d > W_RANGE[w] * r.long_range_fraction) m += MOD_LONG;
@@ -134,7 +141,8 @@ function hitVehicle(g: PlatoonGame, u: number, t: number, w: number, pen: number
 function fireSlot(g: PlatoonGame, u: number, k: number, t: number, mode: number, moving: boolean, d: number, extraMod: number, shotsLess: number): void {
   const scn = g.scn, r = scn.rules, i = u * MAX_SLOTS + k, w = scn.slotWeapon[i], f = W_FLAGS[w], rng = g.rng;
   const indirect = mode === INDIRECT_FIRE;
-  const need = indirect ? indirectNeed(g, u, t) : directNeed(g, u, k, t, moving, d, extraMod);
+  SHOT_RANGE[0] = d;
+  const need = indirect ? indirectNeed(g, u, t) : directNeed(g, u, k, t, moving, extraMod);
   const flamer = (f & FLAMER) !== 0;
   let shots = flamer ? 1 : (scn.slotCrew[i] > 0 ? 1 : g.slotCount[i]) * W_SHOTS[w] - shotsLess;
   let hits = 0;
@@ -186,7 +194,10 @@ export function canShoot(g: PlatoonGame, u: number, t: number, moving: boolean):
   const d = rangeTo(g, u, t);
   if (d > g.scn.maxRange[u]) return false;
   const sees = canSee(g, u, t);
-  for (let k = 0; k < MAX_SLOTS; k++) if (slotMode(g, u, k, t, moving, sees, d) !== NO_FIRE) return true;
+  for (let k = 0; k < MAX_SLOTS; k++) {
+    SHOT_RANGE[0] = d;
+    if (slotMode(g, u, k, t, moving, sees) !== NO_FIRE) return true;
+  }
   return g.isVehicle(t) && g.panzerfausts[u] > 0 && sees && d <= W_RANGE[WPN_PANZERFAUST];
 }
 
@@ -208,7 +219,8 @@ export function shoot(g: PlatoonGame, u: number, t: number, moving: boolean, ext
     for (let j = 0; j < pf && g.alive[t] === 1; j++) if (rollHit(g.rng, need) === HIT) { g.d2[A_HIT] = 1; hitVehicle(g, u, t, WPN_PANZERFAUST, W_PEN[WPN_PANZERFAUST], false, false, false); }
   }
   for (let k = 0; k < MAX_SLOTS && g.alive[t] === 1; k++) {
-    const mode = slotMode(g, u, k, t, moving, sees, d);
+    SHOT_RANGE[0] = d;
+    const mode = slotMode(g, u, k, t, moving, sees);
     if (mode !== NO_FIRE) fireSlot(g, u, k, t, mode, moving, d, extraMod, k === 0 ? pf : 0);
   }
   if (g.alive[t] === 0 || g.d2[A_HIT] === 0) return;

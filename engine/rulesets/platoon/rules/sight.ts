@@ -4,7 +4,7 @@
  * footprints (rules/footprint.ts) for range and facing.
  */
 import { COVER_HARD, COVER_NONE, COVER_SOFT, FACE_FRONT, FACE_REAR, FACE_SIDE, T_BUILDING } from '../data/tables.ts';
-import { ARC_Q_FRONT, ARC_Q_REAR, quadrantOf, rectDistance, segmentCircleEntry } from '../../../geometry/footprint.ts';
+import { ARC_Q_FRONT, ARC_Q_REAR, quadrantOf, segmentCircleEntry } from '../../../geometry/footprint.ts';
 import type { PlatoonGame } from './state.ts';
 import { BLOCKS_INFANTRY, BLOCKS_NONE } from './terrain-map.ts';
 
@@ -79,15 +79,19 @@ export function coverOf(g: PlatoonGame, u: number, t: number): number {
   return c;
 }
 
-/** Range from unit a to unit b: centre to centre, or to the nearest point of a vehicle's footprint. */
+/**
+ * Range from unit a to unit b: centre to centre, or to the nearest point of a vehicle's
+ * footprint (the rectangle distance written out here: passing eight doubles to
+ * engine/geometry's rectDistance boxed them whenever V8 did not inline it).
+ */
 export function rangeTo(g: PlatoonGame, a: number, b: number): number {
-  return rangeFrom(g, g.x[a], g.y[a], b);
-}
-
-export function rangeFrom(g: PlatoonGame, px: number, py: number, b: number): number {
-  if (g.isVehicle(b)) return rectDistance(g.x[b], g.y[b], g.hx[b], g.hy[b], g.scn.footLength[b], g.scn.footWidth[b], px, py);
-  const dx = g.x[b] - px, dy = g.y[b] - py;
-  return Math.sqrt(dx * dx + dy * dy);
+  const dx = g.x[a] - g.x[b], dy = g.y[a] - g.y[b];
+  if (!g.isVehicle(b)) return Math.sqrt(dx * dx + dy * dy);
+  const hx = g.hx[b], hy = g.hy[b];
+  let p = Math.abs(dx * hx + dy * hy) - g.scn.footLength[b] / 2, q = Math.abs(-dx * hy + dy * hx) - g.scn.footWidth[b] / 2;
+  if (p < 0) p = 0;
+  if (q < 0) q = 0;
+  return Math.sqrt(p * p + q * q);
 }
 
 /**
