@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { player } from './play-harness.ts';
 import type { IronGame } from '../engine/rulesets/iron-squad/rules/state.ts';
 import { ConfigError } from '../engine/errors.ts';
-import { explore, revealSlot, walk } from '../engine/rulesets/iron-squad/rules/actions.ts';
+import { explore, revealSlot, walk } from '../engine/rulesets/iron-squad/rules/moving.ts';
 import { compileIron } from '../engine/rulesets/iron-squad/compile.ts';
 import { endWinner, missionComplete, playTurn, setupGame } from '../engine/rulesets/iron-squad/rules/game.ts';
 import { createIronGame, ironSquad } from '../engine/rulesets/iron-squad/index.ts';

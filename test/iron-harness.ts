@@ -5,7 +5,8 @@
 import { compileIron } from '../engine/rulesets/iron-squad/compile.ts';
 import { createIronGame } from '../engine/rulesets/iron-squad/index.ts';
 import { GameEnv } from '../engine/env.ts';
-import { effectiveRange, refreshExploreExtra } from '../engine/rulesets/iron-squad/rules/actions.ts';
+import { effectiveRange } from '../engine/rulesets/iron-squad/rules/actions.ts';
+import { refreshExploreExtra } from '../engine/rulesets/iron-squad/rules/moving.ts';
 import type { IronGame } from '../engine/rulesets/iron-squad/rules/state.ts';
 import { UNIT_IDS, type UnitId } from '../engine/rulesets/iron-squad/data/units.ts';
 

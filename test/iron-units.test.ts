@@ -3,9 +3,8 @@
  * R10–R17, R23), on small hand-made boards with units placed by hand (iron-harness.ts).
  */
 import { describe, expect, it } from 'vitest';
-import {
-  AC_OPP, canShoot, captainRally, damage, explore, heal, immobile, inSniperArea, medicPatient, mpAvailable, preparePath, resolveAttack, walk,
-} from '../engine/rulesets/iron-squad/rules/actions.ts';
+import { AC_OPP, canShoot, captainRally, damage, heal, immobile, medicPatient, mpAvailable, resolveAttack } from '../engine/rulesets/iron-squad/rules/actions.ts';
+import { explore, inSniperArea, preparePath, walk } from '../engine/rulesets/iron-squad/rules/moving.ts';
 import { activate, medicsReact, pickTarget } from '../engine/rulesets/iron-squad/policy/scripted.ts';
 import { playTurn } from '../engine/rulesets/iron-squad/rules/game.ts';
 import { UNREACHED } from '../engine/geometry/hex-path.ts';

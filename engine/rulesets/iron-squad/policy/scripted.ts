@@ -5,10 +5,8 @@
  * Allocation-free: scores and values go through typed scratch (g.val).
  */
 import { UNREACHED } from '../../../geometry/hex-path.ts';
-import {
-  attackBase, backfireChance, canShoot, expectedValue, fire, heal, medicPatient, mpAvailable, preparePath,
-  rallyAround, revealSlot, walk, walkRange, immobile, inSniperArea,
-} from '../rules/actions.ts';
+import { attackBase, backfireChance, canShoot, expectedValue, fire, heal, immobile, medicPatient, mpAvailable, rallyAround } from '../rules/actions.ts';
+import { inSniperArea, preparePath, revealSlot, walk, walkRange } from '../rules/moving.ts';
 import { POL_BOT, TGT_LOWEST_HP } from './params.ts';
 import type { IronGame } from '../rules/state.ts';
 import { BOT_PRIORITY, T_CAPTAIN, T_ENGINEER, T_MEDIC, T_MG, T_SNIPER, TAM, TYPE_WEAPON, W_GRENADE, W_RIFLE } from '../data/units.ts';

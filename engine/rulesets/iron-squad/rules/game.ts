@@ -3,7 +3,8 @@
  * turns, missions and scoring, and what it adds to the accumulators.
  */
 import { DRAW } from '../../../tally.ts';
-import { captainRally, effectiveRange, refreshExploreExtra } from './actions.ts';
+import { captainRally, effectiveRange } from './actions.ts';
+import { refreshExploreExtra } from './moving.ts';
 import type { IronGame } from './state.ts';
 import { isNight, roundHour, startHour, weatherOf } from './time.ts';
 import { T_MG, T_SNIPER } from '../data/units.ts';
