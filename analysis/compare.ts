@@ -11,6 +11,7 @@
 import { ConfigError } from '../engine/errors.ts';
 import { BLOCK } from '../engine/tally-plan.ts';
 import { Z95 } from './intervals.ts';
+import { meanVar } from './stat-tests.ts';
 import type { Results } from './load.ts';
 import { gameRowsPath, readGameRows } from '../resultsdoc/game-rows.ts';
 
@@ -59,7 +60,7 @@ const sumOf = (r: Results, name: string): number[] => r.blocks.get(name)!.values
 function moments(r: Results): { metric: string; kind: 'rate' | 'score'; mean: number; variance: number }[] {
   const n = r.games, o = sumOf(r, BLOCK.outcome), s = sumOf(r, BLOCK.score), sq = sumOf(r, BLOCK.scoreSq);
   const rate = (k: number) => { const p = n > 0 ? o[k] / n : 0; return { mean: p, variance: p * (1 - p) }; };
-  const score = (k: number) => { const m = n > 0 ? s[k] / n : 0; return { mean: m, variance: n > 1 ? Math.max(0, (sq[k] - n * m * m) / (n - 1)) : 0 }; };
+  const score = (k: number) => (n > 0 ? meanVar(s[k], sq[k], n) : { mean: 0, variance: 0 });
   const sc = r.nouns.score;
   return [
     { metric: `${r.sides[0]} win rate`, kind: 'rate', ...rate(0) },
@@ -93,8 +94,7 @@ export function compareRuns(a: Results, b: Results, rowsA: PerGame | null, rowsB
       const va = perGameValues(rowsA!)[k], vb = perGameValues(rowsB!)[k], n = va.length;
       let s = 0, ss = 0;
       for (let i = 0; i < n; i++) { const d = vb[i] - va[i]; s += d; ss += d * d; }
-      const m = s / n;
-      se = n > 1 ? Math.sqrt(Math.max(0, (ss - n * m * m) / (n - 1)) / n) : 0;
+      se = Math.sqrt(meanVar(s, ss, n).variance / n);
     } else se = Math.sqrt(x.variance / Math.max(1, a.games) + y.variance / Math.max(1, b.games));
     return { metric: x.metric, kind: x.kind, a: x.mean, b: y.mean, diff, lo: diff - z * se, hi: diff + z * se };
   });

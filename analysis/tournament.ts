@@ -10,6 +10,7 @@
  */
 import { Rng } from '../engine/rng.ts';
 import { zFor } from '../engine/stats.ts';
+import { meanInterval } from './intervals.ts';
 
 export const TOURNAMENT_FORMAT = 'squadsim.tournament/1';
 export const TOURNAMENT_FILE = 'tournament.json';
@@ -66,10 +67,8 @@ export function pairScore(points: Float64Array, z: number): { score: number; lo:
   const n = points.length;
   let s = 0, ss = 0;
   for (let i = 0; i < n; i++) { const x = points[i] / 2; s += x; ss += x * x; }
-  const mean = s / n;
-  const sd = n > 1 ? Math.sqrt(Math.max(0, (ss - n * mean * mean) / (n - 1))) : 0;
-  const half = (z * sd) / Math.sqrt(n);
-  return { score: mean, lo: Math.max(0, mean - half), hi: Math.min(1, mean + half) };
+  const m = meanInterval(s, ss, n, z);
+  return { score: m.mean, lo: Math.max(0, m.lo ?? m.mean), hi: Math.min(1, m.hi ?? m.mean) };
 }
 
 /**

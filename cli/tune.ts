@@ -14,7 +14,7 @@ import { configHash } from '../resultsdoc/hash.ts';
 import { loadConfig } from '../sim/config.ts';
 import { parseEntrants } from './entrants.ts';
 import { packageVersion } from '../sim/paths.ts';
-import { checkTunePlan, tune, type TunePlan, type TuneResult } from '../sim/tune.ts';
+import { checkTunePlan, meanScore, tune, type TunePlan, type TuneResult } from '../sim/tune.ts';
 import { tuneSpace, withStart } from '../sim/tune-space.ts';
 import { intFlag } from './errors.ts';
 
@@ -56,7 +56,7 @@ function builder(y: Argv): Argv<TuneArgs> {
 function presetDoc(argv: TuneArgs, plan: TunePlan, r: TuneResult, ruleset: string, hash: string): Record<string, unknown> {
   const z = zFor(0.95);
   const scores = (pts: Float64Array[]) => Object.fromEntries(plan.field.map((f, k) => { const s = pairScore(pts[k], z); return [f.name, { score: round(s.score), lo: round(s.lo), hi: round(s.hi) }]; }));
-  const all = (pts: Float64Array[]) => round(pts.reduce((s, a) => s + a.reduce((x, y) => x + y, 0), 0) / (2 * pts.length * pts[0].length));
+  const all = (pts: Float64Array[]) => round(meanScore(pts));
   return {
     description: `${plan.policyId} tuned by NTBEA against ${plan.field.map((f) => f.name).join(', ')} on ${ruleset} (${argv.config ?? 'the default config'})`,
     made_by: {

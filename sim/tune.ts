@@ -67,6 +67,13 @@ export interface TuneResult {
   elapsedSeconds: number;
 }
 
+/** Mean score over opponents' per-seed points (0..2 each, both seats): the share of points taken. */
+export function meanScore(pts: readonly Float64Array[]): number {
+  let s = 0;
+  for (const a of pts) for (let i = 0; i < a.length; i++) s += a[i];
+  return s / (2 * pts.length * pts[0].length);
+}
+
 /** The plan's sizes, or a ConfigError naming the budget when it cannot buy a search. */
 export function tuneSizes(p: TunePlan): { perEval: number; iterations: number; finalSeeds: number } {
   const perEval = 2 * p.field.length * p.seedsPerEval;
@@ -112,7 +119,6 @@ export async function tune(p: TunePlan, o: TuneOptions = {}): Promise<TuneResult
     progress.update(played);
     return pts;
   };
-  const mean = (pts: Float64Array[]) => pts.reduce((s, a) => s + a.reduce((x, y) => x + y, 0), 0) / (2 * pts.length * pts[0].length);
   try {
     const m = p.seedsPerEval;
     const search = await ntbea(
@@ -120,7 +126,7 @@ export async function tune(p: TunePlan, o: TuneOptions = {}): Promise<TuneResult
         sizes: p.dims.map((d) => d.values.length), iterations, neighbours: p.neighbours, explore: p.explore, seed: p.seed,
         ...(p.start ? { start: p.start } : {}), ...(p.initial ? { initial: p.initial } : {}),
       },
-      async (x, it) => mean(await against(policyAt(p.policyId, p.dims, x), it * m, m)),
+      async (x, it) => meanScore(await against(policyAt(p.policyId, p.dims, x), it * m, m)),
     );
     // Finals: the best distinct candidates and the starting preset, on common new seeds.
     const start = iterations * m;
@@ -131,12 +137,12 @@ export async function tune(p: TunePlan, o: TuneOptions = {}): Promise<TuneResult
     finals.push({ policy: p.policyId, points: await against(p.policyId, start, finalSeeds) });
     // The winner is the finalist whose worst matchup is best: a preset that must beat every
     // opponent is judged by the one it does worst against (then by its mean).
-    const worst = (pts: Float64Array[]) => Math.min(...pts.map((a) => a.reduce((x, y) => x + y, 0) / (2 * a.length)));
+    const worst = (pts: Float64Array[]) => Math.min(...pts.map((a) => meanScore([a])));
     let winner = 0;
     finals.forEach((f, k) => {
       if (k === finals.length - 1) return;
       const d = worst(f.points) - worst(finals[winner].points);
-      if (d > 0 || (d === 0 && mean(f.points) > mean(finals[winner].points))) winner = k;
+      if (d > 0 || (d === 0 && meanScore(f.points) > meanScore(finals[winner].points))) winner = k;
     });
     return {
       best: finals[winner].policy as Record<string, unknown>, evaluations: iterations, gamesPerEvaluation: perEval, finalSeeds, winner, finals,
