@@ -80,7 +80,7 @@ export const sideNameSchema = z
   .string()
   .min(1)
   .max(60)
-  .regex(/^[^\p{C}\p{Zl}\p{Zp}]*$/u, 'must be printable text, without control characters or line breaks');
+  .regex(/^[^\p{C}\p{Zl}\p{Zp}]*$/u, 'must be printable text, without control characters or line breaks').describe('The side\'s name, shown in reports, charts and CSV files; printable text, different from the other side\'s and not "draw".');
 
 /**
  * The two sides need different names (case and spaces aside), and neither may be "draw",
