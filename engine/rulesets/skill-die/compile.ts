@@ -15,7 +15,7 @@ export const sideSchema = z
   .object({
     name: sideNameSchema,
     /** R20: the points the roster may cost (null = no limit). */
-    budget: z.number().min(0).max(10000).nullable().default(null),
+    budget: z.number().min(0).max(10000).nullable().default(null).describe('Points the roster may cost at most; null = no limit (R20).'),
     roster: rosterSchema,
     policy: policySchema,
   })

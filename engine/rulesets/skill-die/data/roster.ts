@@ -12,21 +12,21 @@ export const MAX_UNITS_PER_SIDE = 24;
 
 export const unitSchema = z
   .object({
-    type: z.enum(TYPE_IDS),
+    type: z.enum(TYPE_IDS).describe('Unit type: one of the four troop profiles (items 33–36), a vehicle or the drone (R14).'),
     /** Carried weapons, best first (vehicles: added to their R14 weapons). */
-    weapons: z.array(z.enum(WEAPON_IDS)).max(MAX_WEAPONS).default([]),
-    armour: z.boolean().default(false),
-    nvg: z.boolean().default(false),
-    radio: z.boolean().default(false),
-    medic: z.boolean().default(false),
-    ew: z.boolean().default(false),
-    commander: z.boolean().default(false),
+    weapons: z.array(z.enum(WEAPON_IDS)).max(MAX_WEAPONS).default([]).describe('Weapons carried, best first; vehicles add these to their R14 weapons (items 39–46).'),
+    armour: z.boolean().default(false).describe('Wears body armour: +rules.body_armour_bonus Defense (item 38; troops only).'),
+    nvg: z.boolean().default(false).describe('Has night-vision goggles: ignores the darkness Disadvantage (item 37).'),
+    radio: z.boolean().default(false).describe('Has a radio: may Signal and receive passed targets (items 26–28).'),
+    medic: z.boolean().default(false).describe('Trained in medical care: may revive a touching casualty (item 30; troops only).'),
+    ew: z.boolean().default(false).describe('Has EW kit: may Focus to locate Signalling enemies (item 32, R17).'),
+    commander: z.boolean().default(false).describe('The side\'s commander (one per side; a specialist with a radio): names the Main Effort or Signals for initiative (items 23–25, R15).'),
     /** R9: this unit is a crew member of the gunner at this roster index. */
-    crew_of: z.number().int().min(0).max(MAX_UNITS_PER_SIDE - 1).optional(),
+    crew_of: z.number().int().min(0).max(MAX_UNITS_PER_SIDE - 1).optional().describe('Roster index of the gunner whose crew-served weapon this unit crews (items 12, R9).'),
     /** Item 36: the specialist's specialty weapon (uses rules.specialist_die). */
-    specialty: z.enum(WEAPON_IDS).optional(),
+    specialty: z.enum(WEAPON_IDS).optional().describe('The specialist\'s specialty weapon, rolled with rules.specialist_die (item 36).'),
     /** Item 31: roster index of the drone this unit controls. */
-    controls: z.number().int().min(0).max(MAX_UNITS_PER_SIDE - 1).optional(),
+    controls: z.number().int().min(0).max(MAX_UNITS_PER_SIDE - 1).optional().describe('Roster index of the drone this unit runs by Focusing (item 31).'),
   })
   .strict();
 
