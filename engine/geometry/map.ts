@@ -12,26 +12,26 @@ const pointSchema = z.tuple([z.number(), z.number()]);
 
 export const terrainPieceSchema = z
   .object({
-    name: z.string().default(''),
-    polygon: z.array(pointSchema).min(3),
+    name: z.string().default('').describe('Label for this terrain piece (reports and traces only).'),
+    polygon: z.array(pointSchema).min(3).describe('Corners [x, y] in inches of a convex polygon, inside the table; split a concave piece into convex ones with the same flags.'),
     /** Blocks line of sight (a game's sight rules decide how, e.g. through windows near its edge). */
-    obscuring: z.boolean().default(false),
+    obscuring: z.boolean().default(false).describe('Blocks line of sight (the ruleset\'s sight rules decide how, e.g. through windows near its edge).'),
     /** Gives cover to a model inside it or behind it (a game's rules decide how near). */
-    cover: z.boolean().default(false),
+    cover: z.boolean().default(false).describe('Gives cover to a model inside or behind it (the ruleset decides how near).'),
     /** Difficult ground (a game's movement rules decide what it forbids or costs). */
-    difficult: z.boolean().default(false),
+    difficult: z.boolean().default(false).describe('Difficult ground (the ruleset\'s movement rules decide what it costs or forbids).'),
     /** No move may enter it. */
-    impassable: z.boolean().default(false),
+    impassable: z.boolean().default(false).describe('No move may enter it.'),
     /** Inches; 0 = flat area (woods, crops); >0 something stood on or climbed over. */
-    height: z.number().min(0).max(100).default(0),
+    height: z.number().min(0).max(100).default(0).describe('Height in inches: 0 = a flat area (woods, crops); above 0 something stood on or climbed over.'),
   })
   .strict();
 
 export const mapSchema = z
   .object({
-    name: z.string().default('map'),
-    size: z.tuple([z.number().positive(), z.number().positive()]),
-    terrain: z.array(terrainPieceSchema).default([]),
+    name: z.string().default('map').describe('Map name, shown in reports.'),
+    size: z.tuple([z.number().positive(), z.number().positive()]).describe('Table width and depth in inches.'),
+    terrain: z.array(terrainPieceSchema).default([]).describe('Terrain pieces, each a convex polygon with its flags.'),
   })
   .strict()
   .superRefine((m, ctx) => {
