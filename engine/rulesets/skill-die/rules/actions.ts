@@ -9,6 +9,7 @@ import { A_ASSIST, A_ATTACK, A_BLAST, A_DRONE, A_EW, A_FAN, A_INIT, A_MAIN, A_MO
 import { applySuppression, blast, carries, inCone, netAdvantage, oneAttack, targetable } from './attack.ts';
 import { canSee } from './sight.ts';
 import { ACTIVE, CASUALTY, GONE, type SkillGame } from './state.ts';
+import { traceActivation, traceAttack, traceCommand, traceMove, traceRevive } from './trace-log.ts';
 
 /** Counts an action of `side` (extras: actions). */
 export function count(g: SkillGame, side: number, k: number): void {
@@ -58,6 +59,7 @@ export function doMove(g: SkillGame, u: number): boolean {
   } else {
     spent = g.router.moveToward(u, g.SLOT_DEST, g.moveNow[u], s.uTracked[u] === 1, g.arrive);
   }
+  if (g.trace !== null) traceMove(g, u, spent);
   if (g.reactor === u) {
     count(g, s.uSide[u], A_REACT);
     return true;
@@ -100,6 +102,7 @@ export function doAttack(g: SkillGame, a: number, w: number, k: number): boolean
   for (let i = 0; i < k; i++) if (targetable(g, a, g.cand[i], w) === 0) return false;
   const side = s.uSide[a], bonus = g.assist[a], fan = s.wFan[w], explosive = s.wRadius[w] > 0;
   g.assist[a] = 0;
+  if (g.trace !== null) traceAttack(g, a, w, k, bonus);
   count(g, side, A_ATTACK);
   if (fan > 1) count(g, side, A_FAN);
   for (let shot = 0, i = 0; shot < fan; shot++) {
@@ -135,6 +138,7 @@ export function doSignalTarget(g: SkillGame, o: number, t: number): boolean {
   if (!canAct(g, o) || g.reactor === o || s.uRadio[o] === 0 || g.status[t] !== ACTIVE || s.uSide[t] === s.uSide[o] || !canSee(g, o, t)) return false;
   g.passed[s.uSide[o] * g.n + t] = o + 1;
   g.signal[o] = 1;
+  if (g.trace !== null) traceCommand(g, o, 'Signals the position of', t);
   count(g, s.uSide[o], A_SIGNAL);
   spend(g, o);
   return true;
@@ -150,6 +154,7 @@ export function doMainEffort(g: SkillGame, c: number, u: number): boolean {
     g.signal[c] = 1;
   }
   g.mainEffort[u] = g.round;
+  if (g.trace !== null) traceCommand(g, c, g.signal[c] === 1 ? 'Signals to designate the Main Effort:' : 'designates the Main Effort:', u);
   count(g, s.uSide[c], A_MAIN);
   spend(g, c);
   return true;
@@ -160,6 +165,7 @@ export function doInitiativeSignal(g: SkillGame, c: number): boolean {
   const s = g.scn;
   if (!canAct(g, c) || g.reactor === c || s.uCommander[c] === 0 || s.uRadio[c] === 0) return false;
   g.initAdv[s.uSide[c]] = 1;
+  if (g.trace !== null) traceCommand(g, c, 'Signals for Advantage on the next initiative roll', -1);
   g.signal[c] = 1;
   count(g, s.uSide[c], A_INIT);
   spend(g, c);
@@ -187,6 +193,7 @@ export function doRevive(g: SkillGame, m: number, t: number): boolean {
     g.tally.reinforce(side, s.uType[t], s.uCost[t]);
     g.tally.acc[o + (partial ? 2 : 3)]++;
   }
+  if (g.trace !== null) traceRevive(g, m, t, roll, roll <= r.revive_dead_max ? 0 : roll <= r.revive_none_max ? 1 : roll <= r.revive_partial_max ? 2 : 3);
   spend(g, m);
   return true;
 }
@@ -203,6 +210,7 @@ export function doEwScan(g: SkillGame, e: number): boolean {
     }
     g.signal[e] = 1;
   }
+  if (g.trace !== null) traceCommand(g, e, 'Focuses on electronic warfare: enemy Signal tokens located', -1);
   count(g, side, A_EW);
   spend(g, e);
   return true;
@@ -213,10 +221,12 @@ export function doControlDrone(g: SkillGame, c: number): boolean {
   const s = g.scn, d = s.uControls[c];
   if (d < 0 || !canAct(g, c) || g.reactor === c || g.moves[c] > 0 || g.status[d] !== ACTIVE) return false;
   g.focus[c] = 1;
+  if (g.trace !== null) traceCommand(g, c, 'Focuses to control its drone', d);
   count(g, s.uSide[c], A_DRONE);
   spend(g, c);
   if (g.status[c] === ACTIVE && g.status[d] === ACTIVE) {
     g.activated[d] = 1;
+    if (g.trace !== null) traceActivation(g, d);
     g.decide.activate(g, d);
   }
   return true;

@@ -8,6 +8,7 @@ import type { Rng } from '../../../rng.ts';
 import { MAX_WEAPONS } from '../data/roster.ts';
 import { canSee, partiallyConcealed, sawStart } from './sight.ts';
 import { ACTIVE, CASUALTY, GONE, type SkillGame } from './state.ts';
+import { traceCasualty, traceDamage, traceScatter, traceSkill, traceSuppressed } from './trace-log.ts';
 import { isVehicle, T_DRONE } from '../data/catalogue.ts';
 
 /** Item 18: one Skill roll with net Advantage (+1), Disadvantage (−1) or neither (0). */
@@ -103,6 +104,7 @@ export function destroy(g: SkillGame, t: number, by: number): void {
   g.reaction[t] = 0;
   g.tally.lose(s.uSide[t], s.uType[t], s.uCost[t]);
   if (by >= 0 && s.uSide[by] !== s.uSide[t]) g.tally.kill(s.uSide[by], s.uType[by]);
+  if (g.trace !== null) traceCasualty(g, t);
 }
 
 /** R4: t survived a Fan or blast attack; it is Suppressed once the whole attack is resolved (decision D4). */
@@ -113,7 +115,10 @@ function suppress(g: SkillGame, t: number): void {
 /** Applies the suppression of the attack just resolved (decision D4: not between the shots of one Fan). */
 export function applySuppression(g: SkillGame): void {
   for (let u = 0; u < g.n; u++) {
-    if (g.pendSupp[u] === 1 && g.status[u] === ACTIVE) g.suppressed[u] = 2;
+    if (g.pendSupp[u] === 1 && g.status[u] === ACTIVE) {
+      g.suppressed[u] = 2;
+      if (g.trace !== null) traceSuppressed(g, u);
+    }
     g.pendSupp[u] = 0;
   }
 }
@@ -134,7 +139,10 @@ export function oneAttack(g: SkillGame, a: number, t: number, w: number, net: nu
   const roll = rollSkill(g.rng, attackDie(g, a, w), net) + bonus;
   const hit = roll >= s.wDifficulty[w];
   countRoll(g, s.uSide[a], hit);
-  if (hit && rollDamage(g.rng, s.wDamage[w], s.uDefense[t], s.uDefDie[t])) {
+  if (g.trace !== null) traceSkill(g, a, t, w, attackDie(g, a, w), net, roll, hit, false);
+  const kill = hit && rollDamage(g.rng, s.wDamage[w], s.uDefense[t], s.uDefDie[t]);
+  if (hit && g.trace !== null) traceDamage(g, w, t, kill);
+  if (kill) {
     destroy(g, t, a);
     return 2;
   }
@@ -153,6 +161,7 @@ export function blast(g: SkillGame, a: number, t: number, w: number, net: number
   const roll = rollSkill(g.rng, attackDie(g, a, w), net) + bonus;
   const hit = roll >= s.wDifficulty[w];
   countRoll(g, s.uSide[a], hit);
+  if (g.trace !== null) traceSkill(g, a, t, w, attackDie(g, a, w), net, roll, hit, true);
   T.setPoint(P, T.px[t], T.py[t]);
   if (!hit) {
     if (!s.explosiveScatter) return 0;
@@ -162,6 +171,7 @@ export function blast(g: SkillGame, a: number, t: number, w: number, net: number
     x = x < 0 ? 0 : x > T.width ? T.width : x;
     y = y < 0 ? 0 : y > T.height ? T.height : y;
     T.setPoint(P, x, y);
+    if (g.trace !== null) traceScatter(g, dist);
   }
   return damageInRadius(g, a, w, P);
 }
@@ -172,7 +182,9 @@ export function damageInRadius(g: SkillGame, a: number, w: number, p: number): n
   let killed = 0;
   for (let u = 0; u < g.n; u++) {
     if (g.status[u] !== ACTIVE || g.table.dist(u, p) > R) continue;
-    if (rollDamage(g.rng, s.wDamage[w], s.uDefense[u], s.uDefDie[u])) {
+    const kill = rollDamage(g.rng, s.wDamage[w], s.uDefense[u], s.uDefDie[u]);
+    if (g.trace !== null) traceDamage(g, w, u, kill);
+    if (kill) {
       destroy(g, u, a);
       killed++;
     } else suppress(g, u);

@@ -7,12 +7,14 @@
 import { T_DRONE } from '../data/catalogue.ts';
 import { rollSkill } from './attack.ts';
 import { ACTIVE, type SkillGame } from './state.ts';
+import { traceActivation, traceEnd, traceFirst, traceInitiative, traceTurn } from './trace-log.ts';
 import { DRAW } from '../../../tally.ts';
 
 /** Items 1–2, 25, R19: the side that plays first this turn. */
 export function rollInitiative(g: SkillGame): number {
   if (g.scn.tiebreakReroll) return rollOff(g);
   const a = rollSkill(g.rng, 10, g.initAdv[0]), b = rollSkill(g.rng, 10, g.initAdv[1]);
+  if (g.trace !== null) traceInitiative(g, a, b);
   if (a !== b) return firstBy(g, a > b ? 0 : 1);
   if (g.lastTieLoser >= 0) {
     const w = g.lastTieLoser;
@@ -29,6 +31,7 @@ export function rollInitiative(g: SkillGame): number {
 function rollOff(g: SkillGame): number {
   for (;;) {
     const a = rollSkill(g.rng, 10, g.initAdv[0]), b = rollSkill(g.rng, 10, g.initAdv[1]);
+    if (g.trace !== null) traceInitiative(g, a, b);
     if (a !== b) return firstBy(g, a > b ? 0 : 1);
   }
 }
@@ -64,6 +67,7 @@ export function playTurn(g: SkillGame, side: number): void {
     const u = g.order[i];
     if (g.status[u] !== ACTIVE || g.activated[u] !== 0 || g.revivedRound[u] === g.round || s.uType[u] === T_DRONE) continue;
     g.activated[u] = 1;
+    if (g.trace !== null) traceActivation(g, u);
     g.decide.activate(g, u);
   }
   for (let u = f0; u < f1; u++) {
@@ -89,7 +93,7 @@ export function pointsInPlay(g: SkillGame, side: number): number {
   return v;
 }
 
-function unitsInPlay(g: SkillGame, side: number): number {
+export function unitsInPlay(g: SkillGame, side: number): number {
   const s = g.scn, f0 = s.first[side], f1 = f0 + s.count[side];
   let k = 0;
   for (let u = f0; u < f1; u++) if (g.status[u] === ACTIVE && s.uType[u] !== T_DRONE) k++;
@@ -130,7 +134,9 @@ export function playSkillGame(g: SkillGame): void {
   let last = 0;
   for (let r = 0; r < s.rules.turns; r++) {
     g.round = r + 1;
+    if (g.trace !== null) traceTurn(g);
     const first = rollInitiative(g);
+    if (g.trace !== null) traceFirst(g, first);
     t.acc[firstOff + first]++;
     playTurn(g, first);
     playTurn(g, 1 - first);
@@ -147,6 +153,7 @@ export function playSkillGame(g: SkillGame): void {
   const a = score(g, 0), b = score(g, 1);
   t.score[0] = a;
   t.score[1] = b;
+  if (g.trace !== null) traceEnd(g, a, b);
   // Win class: 0 = the enemy has no unit left in play, 1 = on points.
   const wipe = a > b ? unitsInPlay(g, 1) === 0 : unitsInPlay(g, 0) === 0;
   t.endGame(a > b ? 0 : b > a ? 1 : DRAW, wipe ? 0 : 1);

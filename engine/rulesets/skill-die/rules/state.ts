@@ -9,6 +9,7 @@ import { Router } from '../../../geometry/path.ts';
 import { Table, type MapJson } from '../../../geometry/table.ts';
 import { StateArrays } from '../../../state.ts';
 import type { Tally } from '../../../tally.ts';
+import type { GameTrace } from '../../../trace.ts';
 import type { SkillScenario } from '../compiled.ts';
 import type { SkillDecisions } from './decisions.ts';
 import { SkillMoveCost } from './terrain.ts';
@@ -22,6 +23,8 @@ export class SkillGame {
   readonly rng: Rng;
   readonly prng: Rng;
   readonly tally: Tally;
+  /** `squadsim trace`: this game's event log (rules/trace-log.ts), or null in every ordinary run. */
+  readonly trace: GameTrace | null;
   readonly st = new StateArrays();
   readonly table: Table;
   readonly move: SkillMoveCost;
@@ -97,6 +100,7 @@ export class SkillGame {
     this.rng = env.dice;
     this.prng = env.policy;
     this.tally = env.tally;
+    this.trace = env.trace;
     const n = (this.n = scn.n);
     const map = scn.map as MapJson & { terrain: { polygon: unknown[] }[] };
     const verts = map.terrain.reduce((a, t) => a + t.polygon.length, 0);
