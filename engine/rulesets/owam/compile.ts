@@ -20,19 +20,19 @@ export const EFFECT_LABELS = ['no effect', 'suppressed', 'wounded', 'killed', 'r
 export const sideSchema = z
   .object({
     name: sideNameSchema,
-    nation: z.enum(NATIONS),
-    division: z.string().optional(),
+    nation: z.enum(NATIONS).describe('The side\'s nation; side 0 plays the Allies, side 1 the Axis (Red Army either; Finland per rules.finland_side) (items 14–15).'),
+    division: z.string().optional().describe('Division id of that nation; its soldier cards form the squad (item 16; default: the nation\'s first).'),
     /** Fireteams as lists of soldier numbers (left to right); default: the policy builds the squad (§4.1). */
-    fireteams: z.array(z.array(z.number().int().min(1).max(12)).min(1).max(8)).min(1).max(4).optional(),
+    fireteams: z.array(z.array(z.number().int().min(1).max(12)).min(1).max(8)).min(1).max(4).optional().describe('Fireteams as lists of soldier numbers, left to right (1–4 FTs of 1–8 soldiers, items 19–20); default: the policy builds the squad.'),
     /** R20: extra Colonel-level traits by soldier number, e.g. { "9": ["medic"] } (item 25). */
-    traits: z.record(z.string().regex(/^([1-9]|1[0-2])$/), z.array(z.enum(TRAITS))).optional(),
+    traits: z.record(z.string().regex(/^([1-9]|1[0-2])$/), z.array(z.enum(TRAITS))).optional().describe('Extra Colonel-level traits by soldier number, e.g. { "9": ["medic"] } (item 25, R20).'),
     /** Item 26, R21: 2 = a team of two players on this side (FTs 1, 3 / 2, 4 alternate; one hand each). */
-    players: z.union([z.literal(1), z.literal(2)]).default(1),
+    players: z.union([z.literal(1), z.literal(2)]).default(1).describe('Players on this side: 2 = a team whose players alternate FTs, one hand each (item 26, R21).'),
     policy: policySchema,
   })
   .strict();
 
-export const mapSchema = z.object({ layout: z.array(z.string().min(1).max(8)).min(2).max(8) }).strict();
+export const mapSchema = z.object({ layout: z.array(z.string().min(1).max(8)).min(2).max(8).describe('Rows of terrain-card letters, top to bottom, all the same length (letters ".HRWGBUVTCMLXYZQ" by terrain id, "#" = a terrain card dealt from the deck, item 106); default: the mission\'s map (R4).') }).strict();
 
 const configSchema = z
   .object({

@@ -7,11 +7,11 @@ import { owamRulesSchema } from '../data/params.ts';
 export const owamConfigDocSchema = z
   .object({
     $schema: z.string().optional(),
-    ruleset: z.literal('owam'),
-    mission: z.enum(MISSION_IDS).optional(),
-    map: mapSchema.optional(),
-    rules: owamRulesSchema.optional(),
-    sides: z.array(sideSchema).length(2),
+    ruleset: z.literal('owam').describe('Which ruleset this config is for.'),
+    mission: z.enum(MISSION_IDS).optional().describe('The Mission card played: map, objectives, Squad Points and deck timer (R4; default king_of_the_hill).'),
+    map: mapSchema.optional().describe('Replaces the mission\'s map of landscape cards (R4).'),
+    rules: owamRulesSchema.optional().describe('Rules parameters: every ASSUMED reading of the digest (R1–R25) and decision, each with its default.'),
+    sides: z.array(sideSchema).length(2).describe('The two sides: side 0 the Allies, side 1 the Axis (item 15).'),
   })
   .strict()
   .describe('squadsim Of War and Men matchup config');
