@@ -19,22 +19,22 @@ export const ARC_FRONT = 2;
 
 export const unitEntrySchema = z
   .object({
-    unit: z.enum(KIND_IDS as [string, ...string[]]),
-    quality: z.enum(QUALITY_IDS).default('regular'),
+    unit: z.enum(KIND_IDS as [string, ...string[]]).describe('Unit type from the army catalogue (R22): infantry section, officer, team, gun or vehicle.'),
+    quality: z.enum(QUALITY_IDS).default('regular').describe('Troop quality: sets Morale, damage value and cost (R22).'),
     /** Infantry section: models (5–10). */
-    men: z.number().int().min(SECTION_MIN).max(SECTION_MAX).optional(),
-    smg: z.number().int().min(0).max(UPGRADE_MAX.smg).default(0),
-    assault_rifle: z.number().int().min(0).max(SECTION_MAX).default(0),
-    auto_rifle: z.number().int().min(0).max(SECTION_MAX).default(0),
-    lmg: z.number().int().min(0).max(UPGRADE_MAX.lmg).default(0),
-    panzerfaust: z.number().int().min(0).max(UPGRADE_MAX.panzerfaust).default(0),
+    men: z.number().int().min(SECTION_MIN).max(SECTION_MAX).optional().describe('Infantry section only: number of models (5–10; extra men cost more, R22).'),
+    smg: z.number().int().min(0).max(UPGRADE_MAX.smg).default(0).describe('Infantry section: riflemen upgraded to SMGs (R22).'),
+    assault_rifle: z.number().int().min(0).max(SECTION_MAX).default(0).describe('Infantry section: riflemen upgraded to assault rifles (R22).'),
+    auto_rifle: z.number().int().min(0).max(SECTION_MAX).default(0).describe('Infantry section: riflemen upgraded to automatic rifles (R22).'),
+    lmg: z.number().int().min(0).max(UPGRADE_MAX.lmg).default(0).describe('Infantry section: LMGs, each crewed by two men (R22).'),
+    panzerfaust: z.number().int().min(0).max(UPGRADE_MAX.panzerfaust).default(0).describe('Infantry section: Panzerfausts carried, one shot each (R22).'),
     /** Officers: 0–2 attendants (riflemen) and the officer's own weapon. */
-    attendants: z.number().int().min(0).max(UPGRADE_MAX.attendants).default(0),
-    weapon: z.enum(['pistol', 'smg']).default('pistol'),
+    attendants: z.number().int().min(0).max(UPGRADE_MAX.attendants).default(0).describe('Officer only: riflemen attending him (0–2, R22).'),
+    weapon: z.enum(['pistol', 'smg']).default('pistol').describe('Officer only: his own weapon (R22).'),
     /** Armoured car: its main weapon. */
-    main: z.enum(['hmg', 'light-autocannon']).default('hmg'),
+    main: z.enum(['hmg', 'light-autocannon']).default('hmg').describe('Armoured car only: its main weapon (R22).'),
     /** Soft-skin truck: an optional MMG (+15). */
-    mmg: z.boolean().default(false),
+    mmg: z.boolean().default(false).describe('Soft-skin truck only: carries an MMG (+15 points, R22).'),
   })
   .strict();
 export type UnitEntry = z.output<typeof unitEntrySchema>;

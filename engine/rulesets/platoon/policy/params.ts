@@ -15,28 +15,28 @@ export const TGT_NEAREST = 1;
 
 const weights = {
   /** Distance (inches) it wants to end a move at from the nearest enemy. */
-  advance_to_in: z.number().min(0).max(72).optional(),
+  advance_to_in: z.number().min(0).max(72).optional().describe('Inches from the nearest enemy it wants to end a move at; lower = closes in harder.'),
   /** Weight of ending a move in cover (per cover class) against distance error (per inch). */
-  cover_weight: z.number().min(0).max(20).optional(),
+  cover_weight: z.number().min(0).max(20).optional().describe('Higher: values ending a move in cover (per cover class) over reaching the wanted distance (per inch).'),
   /** Rally when pinned at least this much. */
-  rally_pins: z.number().int().min(1).max(12).optional(),
+  rally_pins: z.number().int().min(1).max(12).optional().describe('Rallies when it has at least this many pins; lower = rallies sooner.'),
   /** React Down when shot at if the expected models lost reach this. */
-  react_down_loss: z.number().min(0).max(10).optional(),
+  react_down_loss: z.number().min(0).max(10).optional().describe('Reacts Down when shot at if the expected models lost reach this; lower = ducks more often.'),
   /** Assault when expected casualties inflicted / suffered reach this. */
-  assault_odds: z.number().min(0).max(20).optional(),
+  assault_odds: z.number().min(0).max(20).optional().describe('Assaults when expected casualties inflicted / suffered reach this; lower = assaults more often.'),
   /** Take Ambush when no target is in range (instead of advancing). */
-  ambush_when_idle: z.boolean().optional(),
+  ambush_when_idle: z.boolean().optional().describe('Takes Ambush when no target is in range, instead of advancing.'),
   /** Keep Down at the turn end when pinned at least this much. */
-  keep_down_pins: z.number().int().min(1).max(20).optional(),
+  keep_down_pins: z.number().int().min(1).max(20).optional().describe('Keeps Down at Turn End when it has at least this many pins (to shed them, R6); lower = stays Down more.'),
   /** Minimum expected damage for a Fire order to beat moving. */
-  fire_threshold: z.number().min(0).max(10).optional(),
-  target_rule: z.enum(TARGET_RULES).optional(),
+  fire_threshold: z.number().min(0).max(10).optional().describe('Minimum expected damage for a Fire order to beat moving; higher = fires less, moves more.'),
+  target_rule: z.enum(TARGET_RULES).optional().describe('Which target to shoot: the one it expects to damage most, or the nearest.'),
   /** Vehicles stop at least this far from the nearest enemy (out of Panzerfaust and assault reach). */
-  vehicle_stand_off_in: z.number().min(0).max(72).optional(),
+  vehicle_stand_off_in: z.number().min(0).max(72).optional().describe('Vehicles stop at least this many inches from the nearest enemy (out of Panzerfaust and assault reach).'),
 };
 type WeightOptions = { [K in keyof typeof weights]?: z.infer<(typeof weights)[K]> };
 
-export const policySchema = z.union([z.enum(POLICY_IDS), z.object({ id: z.enum(POLICY_IDS), ...weights }).strict()]);
+export const policySchema = z.union([z.enum(POLICY_IDS), z.object({ id: z.enum(POLICY_IDS).describe('The preset the knobs start from: aggressive, cautious or random.'), ...weights }).strict()]).describe('How this side plays: a preset id, or an object with the preset as `id` and knobs that override it.');
 export type PolicyConfig = z.infer<typeof policySchema>;
 
 export interface PolicyParams {

@@ -15,23 +15,23 @@ export const BLOCKS_ALL = 2;
 
 const piece = z
   .object({
-    name: z.string().default(''),
-    polygon: z.array(z.tuple([z.number(), z.number()])).min(3),
-    category: z.enum(TERRAIN_IDS).default('open'),
-    cover: z.enum(['none', 'soft', 'hard']).default('none'),
-    blocks_los: z.enum(['none', 'infantry', 'all']).default('none'),
+    name: z.string().default('').describe('Label for this terrain piece (reports and traces only).'),
+    polygon: z.array(z.tuple([z.number(), z.number()])).min(3).describe('Corners [x, y] in inches of a convex polygon on the table; split concave pieces into convex ones.'),
+    category: z.enum(TERRAIN_IDS).default('open').describe('Movement category: what each unit type may do crossing it (items 23–24).'),
+    cover: z.enum(['none', 'soft', 'hard']).default('none').describe('Cover class for targets in or behind it (R10).'),
+    blocks_los: z.enum(['none', 'infantry', 'all']).default('none').describe('Line-of-sight height class: blocks nothing, sight to infantry, or all sight (R24).'),
     /** Item 24 OK*: an anti-tank obstacle (or bocage) is impassable to every vehicle. */
-    anti_tank: z.boolean().default(false),
+    anti_tank: z.boolean().default(false).describe('An anti-tank obstacle (or bocage): impassable to every vehicle (item 24 OK*).'),
     /** Item 74 / R18: a bunker is a building that cannot collapse, hard cover −3. */
-    bunker: z.boolean().default(false),
+    bunker: z.boolean().default(false).describe('A bunker: a building that cannot collapse, hard cover −3 (item 74, R18).'),
   })
   .strict();
 
 export const mapSpecSchema = z
   .object({
-    name: z.string().default('map'),
-    size: z.tuple([z.number().min(12).max(240), z.number().min(12).max(240)]).default([72, 48]),
-    terrain: z.array(piece).max(60).default([]),
+    name: z.string().default('map').describe('Map name, shown in reports.'),
+    size: z.tuple([z.number().min(12).max(240), z.number().min(12).max(240)]).default([72, 48]).describe('Table width and depth in inches (R23: 72 × 48).'),
+    terrain: z.array(piece).max(60).default([]).describe('Terrain pieces, each a convex polygon with its category, cover and sight class (R24).'),
   })
   .strict()
   .superRefine((m, ctx) => {
