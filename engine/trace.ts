@@ -18,6 +18,8 @@ export class GameTrace {
   readonly events: TraceEvent[] = [];
   /** The current time step; the ruleset advances it. */
   step = 0;
+  /** The ruleset's word for `step` when it is not its tally's step noun (OWAM traces rounds, its tally counts cards). */
+  noun: string | null = null;
 
   add(kind: string, text: string, data: Record<string, unknown> = {}): void {
     this.events.push({ seq: this.events.length, step: this.step, kind, text, ...data });
@@ -28,7 +30,7 @@ export class GameTrace {
     const out: string[] = [];
     let step = -1;
     for (const e of this.events) {
-      if (e.step !== step && e.step > 0) out.push(`${stepNoun} ${e.step}`);
+      if (e.step !== step && e.step > 0) out.push(`${this.noun ?? stepNoun} ${e.step}`);
       step = e.step;
       out.push(`${e.step > 0 ? '  ' : ''}${e.text}`);
     }

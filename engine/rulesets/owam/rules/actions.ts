@@ -15,6 +15,7 @@ import { survives } from './stack.ts';
 import { HAND_MAX, SUPPRESSED, WOUNDED, type OwamGame } from './state.ts';
 import { lit } from './attack.ts';
 import { startAssault } from './assault.ts';
+import { traceMoved, traceOrder } from './trace-log.ts';
 
 /** Items 41, 52, 43, 93, R12: may FT f maneuver into cell d? */
 export function canMoveTo(g: OwamGame, f: number, d: number): boolean {
@@ -45,6 +46,7 @@ export function maneuverStep(g: OwamGame, f: number, d: number): void {
 /** Plays Maneuver card i of FT f toward d (W2 may cancel it). */
 export function maneuver(g: OwamGame, f: number, d: number, i: number): void {
   const side = g.sideOfFt(f), card = g.hand[g.player(side) * HAND_MAX + i];
+  if (g.trace !== null) traceOrder(g, f, SO_MANEUVER, card, d);
   spend(g, side, i);
   g.actions[side * 16 + SO_MANEUVER]++;
   if (!survives(g, side, card)) return;
@@ -65,6 +67,7 @@ export function completeMove(g: OwamGame, f: number): void {
   g.fCell[f] = d;
   g.fMovedRound[f] = g.round;
   g.fEntrenched[f] = 0;
+  if (g.trace !== null) traceMoved(g, f, from);
   if (TERRAIN_FLAGS[g.terrain[d]] & TF_NO_STEALTH) g.fStealth[f] = 0;
   if (g.placed[d] === 0) g.placed[d] = 1; // item 9: a Field card is laid
   if (fr >= 0) { merge(g, f, fr); return; }
@@ -80,6 +83,7 @@ export function completeMove(g: OwamGame, f: number): void {
 /** Item 42: Rally with card i: flip its colour; that many suppressed soldiers stand up. */
 export function rallyAction(g: OwamGame, f: number, i: number): void {
   const side = g.sideOfFt(f), card = g.hand[g.player(side) * HAND_MAX + i];
+  if (g.trace !== null) traceOrder(g, f, 3, card, -1);
   spend(g, side, i);
   g.actions[side * 16 + 3]++;
   if (!survives(g, side, card)) return;
@@ -105,6 +109,7 @@ export function suppressedIn(g: OwamGame, f: number): number {
 /** Item 40: Entrench with card i (one per terrain; the builder uses it, R15). */
 export function entrenchAction(g: OwamGame, f: number, i: number): void {
   const side = g.sideOfFt(f), card = g.hand[g.player(side) * HAND_MAX + i];
+  if (g.trace !== null) traceOrder(g, f, 4, card, -1);
   spend(g, side, i);
   g.actions[side * 16 + 4]++;
   if (!survives(g, side, card)) return;
@@ -116,6 +121,7 @@ export function entrenchAction(g: OwamGame, f: number, i: number): void {
 /** Item 43 Crewing/Sighted: discard hand card i; the MG is crewed by `assistant` or the sniper scoped (assistant −1). */
 export function crewAction(g: OwamGame, f: number, gunner: number, assistant: number, i: number): void {
   const side = g.sideOfFt(f);
+  if (g.trace !== null) traceOrder(g, f, 5, g.hand[g.player(side) * HAND_MAX + i], -1);
   spend(g, side, i);
   g.actions[side * 16 + 5]++;
   if (assistant >= 0) g.feeds[assistant] = gunner;
@@ -154,6 +160,7 @@ export function canStealth(g: OwamGame, f: number): boolean {
 
 export function stealthAction(g: OwamGame, f: number, i: number): void {
   const side = g.sideOfFt(f);
+  if (g.trace !== null) traceOrder(g, f, 7, g.hand[g.player(side) * HAND_MAX + i], -1);
   spend(g, side, i);
   g.actions[side * 16 + 7]++;
   g.fStealth[f] = 1;
@@ -164,6 +171,7 @@ export function stealthAction(g: OwamGame, f: number, i: number): void {
 export function transfer(g: OwamGame, f: number, to: number, s: number, i: number): boolean {
   const side = g.sideOfFt(f);
   if (g.transferRound[s] === g.round || g.fSize[to] >= 8 || !adjacent(g, g.fCell[f], g.fCell[to])) return false;
+  if (g.trace !== null) traceOrder(g, f, 8, g.hand[g.player(side) * HAND_MAX + i], to);
   spend(g, side, i);
   g.actions[side * 16 + 8]++;
   g.transferRound[s] = g.round;
@@ -176,6 +184,7 @@ export function transfer(g: OwamGame, f: number, to: number, s: number, i: numbe
 export function recognize(g: OwamGame, f: number, e: number): boolean {
   if (!g.fStealth[e] || g.recogRound[f * 8 + e] === g.round || !los(g, g.fCell[f], g.fCell[e])) return false;
   g.recogRound[f * 8 + e] = g.round;
+  if (g.trace !== null) traceOrder(g, f, 9, -1, g.fCell[e]);
   const ic = inCommand(g, f);
   if (ic < 0) return false;
   const max = noisyFt(g, e) ? g.scn.rules.noisy_success_max : 2;
@@ -218,6 +227,7 @@ export const _W = WOUNDED;
 export function repairTruck(g: OwamGame, f: number): boolean {
   if (g.truckState !== 1 || g.fCell[f] !== g.truckCell) return false;
   const ic = inCommand(g, f);
+  if (g.trace !== null) traceOrder(g, f, 12, -1, -1);
   g.actions[g.sideOfFt(f) * 16 + 12]++;
   if (ic >= 0 && disciplineCheck(g, ic, leaderless(g, f), 0, 2)) { g.truckState = 0; return true; }
   return false;

@@ -12,6 +12,7 @@ import { adjacent, anyFtAt, enterable, flanks } from './map.ts';
 import { CELL_RETREAT } from './decisions.ts';
 import { SUPPRESSED, WOUNDED, type OwamGame } from './state.ts';
 import { targetColour } from './attack.ts';
+import { traceAssault, traceDuel, traceRetreat } from './trace-log.ts';
 
 /**
  * One soldier's duel check (items 83, 85, R9, R13): success on 1–2; a suppressed soldier
@@ -23,6 +24,7 @@ export function duelCheck(g: OwamGame, s: number, leaderlessFt: boolean): boolea
   for (let k = 0; k < times; k++) {
     let v = flip(g, colour);
     if (leaderlessFt) { const w = flip(g, colour); if (w > v) v = w; }
+    if (g.trace !== null) traceDuel(g, s, v, v <= 2);
     if (v > 2) return false;
   }
   return true;
@@ -101,6 +103,7 @@ function surplusOpponent(g: OwamGame, f: number): number {
 /** Items 80–87: trigger FT t arrived (from `from`) in the terrain of enemy FT d. */
 export function startAssault(g: OwamGame, t: number, d: number, from: number): void {
   g.actions[g.sideOfFt(t) * 16 + 11]++;
+  if (g.trace !== null) traceAssault(g, t, d);
   g.turnOver = true;
   // Item 80: crewed MGs un-crew, snipers lose Sighted.
   for (let k = 0; k < g.fSize[t]; k++) uncrew(g, g.member(t, k));
@@ -139,6 +142,7 @@ export function retreatTo(g: OwamGame, f: number, back: number, suppressAll: boo
     for (let d = 0; d < g.cells; d++) if (adjacent(g, c, d) && enterable(g, d) && !anyFtAt(g, d)) g.cand[n++] = d;
     to = n === 0 ? -1 : g.cand[g.decide.pickCell(g, f, n, CELL_RETREAT)];
   }
+  if (g.trace !== null) traceRetreat(g, f, to);
   if (to < 0) { // item 87: routed and removed
     while (g.fAlive[f] && g.fSize[f] > 0) removeSoldier(g, g.member(f, 0), false, -1);
     return false;

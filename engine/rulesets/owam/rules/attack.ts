@@ -15,6 +15,7 @@ import { flanks, friendlyBeyond, los, range } from './map.ts';
 import { countCd, survives } from './stack.ts';
 import { HAND_MAX, SUPPRESSED, WOUNDED, type OwamGame } from './state.ts';
 import { hitTruck } from './missions.ts';
+import { traceFlip, traceJam, traceOrder } from './trace-log.ts';
 
 /** Item 35: the targeting colour by enemy FT size. */
 export function targetColour(size: number): number {
@@ -129,12 +130,15 @@ export function pickTarget(g: OwamGame, e: number): number {
 export function attack(g: OwamGame, f: number, e: number, i: number): void {
   const side = g.sideOfFt(f);
   const card = g.hand[g.player(side) * HAND_MAX + i];
+  if (g.trace !== null) traceOrder(g, f, 1, card, e);
   spend(g, side, i);
   g.actions[side * 16 + 1]++;
   g.attackedNow[e] = 1;
   if (!survives(g, side, card)) return;
   clearFired(g, f);
-  fireAt(g, f, e, flipW3(g, g.cat.soColour[card], side), false);
+  const count = flipW3(g, g.cat.soColour[card], side);
+  if (g.trace !== null) traceFlip(g, 'soldiers allowed to fire', g.cat.soColour[card], count);
+  fireAt(g, f, e, count, false);
 }
 
 /** Item 34: each soldier fires at most once per Attack Order (a second Attack may use him again). */
@@ -173,6 +177,7 @@ export function fireAt(g: OwamGame, f: number, e: number, count: number, ddAll: 
     const dd = ddAll ? 2 : ddFlips(g, f, s, e, r);
     let total = sequenceTotal(g, s, rr, additiveMods(g, f, e), dd, g.fLastStand[e] === g.round);
     if (fs.jam) g.jammed[s] = 1;
+    if (fs.jam && g.trace !== null) traceJam(g, s);
     const woundIcon = fs.woundIcon === 1;
     total = windowW4(g, side, t, total);
     g.fAttackedRound[e] = g.round;

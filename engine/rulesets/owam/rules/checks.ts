@@ -9,6 +9,7 @@ import { countCd, survives } from './stack.ts';
 import { HAND_MAX, type OwamGame } from './state.ts';
 import { spend } from './ccs.ts';
 import { seatOrder } from './forces.ts';
+import { traceCheck } from './trace-log.ts';
 
 /**
  * A flip outside a Firing Sequence, open to Chain of Command from either side (W3): the
@@ -49,8 +50,13 @@ export function flipW3(g: OwamGame, colour: number, goodForHigh: number): number
 export function disciplineCheck(g: OwamGame, s: number, dd: boolean, penalty: number, successMax: number): boolean {
   const colour = RANK_DISCIPLINE[g.scn.sRank[s]], side = g.scn.sSide[s];
   // Low is good for the checking soldier's side: "good for high" is the other side.
-  let ok = flipW3(g, colour, 1 - side) + penalty <= successMax;
-  if (dd && ok) ok = flipW3(g, colour, 1 - side) + penalty <= successMax;
+  const v1 = flipW3(g, colour, 1 - side);
+  let ok = v1 + penalty <= successMax, v2 = -1;
+  if (dd && ok) {
+    v2 = flipW3(g, colour, 1 - side);
+    ok = v2 + penalty <= successMax;
+  }
+  if (g.trace !== null) traceCheck(g, s, v1, v2, penalty, successMax, ok);
   return ok;
 }
 

@@ -10,6 +10,7 @@ import { flip, lastIcon, spend } from './ccs.ts';
 import { countCd, survives } from './stack.ts';
 import { HAND_MAX, OK, SUPPRESSED, WOUNDED, type OwamGame } from './state.ts';
 import { removeSoldier } from './forces.ts';
+import { traceSequence } from './trace-log.ts';
 
 /** Outcomes of one sequence (odds order). */
 export const R_NONE = 0, R_SUPPRESS = 1, R_WOUND = 2, R_KILL = 3, R_ROUT = 4;
@@ -92,6 +93,7 @@ export function resultOf(total: number, resolve: number, vitality: number, cond:
 export function applyTotal(g: OwamGame, t: number, total: number, woundIcon: boolean, firer: number): number {
   const rk = g.scn.sRank[t];
   const r = resultOf(total, RANK_RESOLVE[rk], RANK_VITALITY[rk], g.cond[t], woundIcon, g.scn.rules.wound_requires_resolve);
+  if (g.trace !== null) traceSequence(g, t, total, woundIcon, firer, r);
   applyResult(g, t, r, firer);
   return r;
 }

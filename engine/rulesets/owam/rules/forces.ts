@@ -4,6 +4,7 @@
  */
 import { RANK_PRIVATE } from '../data/soldiers.ts';
 import { FT_SLOTS, MAX_FT, OK, WOUNDED, type OwamGame } from './state.ts';
+import { traceCasualty } from './trace-log.ts';
 
 /** Item 21: the highest-ranked soldier of the FT (ties: the leftmost, the player's choice), or −1. */
 export function inCommand(g: OwamGame, f: number): number {
@@ -64,6 +65,7 @@ export function removeSoldier(g: OwamGame, s: number, killed: boolean, by: numbe
   g.jammed[s] = 0;
   g.pts[side] -= g.scn.sPoints[s];
   g.tally.lose(side, g.scn.sWeapon[s], g.scn.sPoints[s]);
+  if (g.trace !== null) traceCasualty(g, s, killed);
   if (killed && by >= 0) g.tally.kill(1 - side, g.scn.sWeapon[by]);
   dropMember(g, s);
 }

@@ -19,6 +19,7 @@ import { endNow, flagCheck, objectivePoints, satchels, smokeAndShells, truckCapt
 import { drift } from './cds.ts';
 import { flip } from './ccs.ts';
 import { OK, SUPPRESSED, WOUNDED, type OwamGame } from './state.ts';
+import { cell, ft, traceActivation, traceEnd, traceEvent, traceRound } from './trace-log.ts';
 
 export const END_REASONS = ['deck timer', 'annihilation', 'round cap', 'flag or bridge', 'truck'] as const;
 export const END_TIMER = 0, END_ANNIHILATION = 1, END_ROUNDS = 2;
@@ -155,6 +156,7 @@ function drop(g: OwamGame, f: number): void {
   g.fHome[f] = c;
   g.placed[c] = 1;
   g.fMovedRound[f] = g.round; // R19: not established
+  if (g.trace !== null) traceEvent(g, `${ft(g, f)} drops by parachute onto ${cell(g, c)} (direction flip ${d})`);
   for (let k = 0; k < g.fSize[f]; k++) {
     const s = g.member(f, k);
     g.pts[0] += g.scn.sPoints[s];
@@ -191,7 +193,10 @@ function combat(g: OwamGame): void {
     g.fManeuvers[f] = 0;
     g.turnOver = false;
     if (g.fDest[f] >= 0) completeMove(g, f); // item 41: a move left open completes free
-    if (g.fAlive[f] && g.fCell[f] >= 0) g.decide.activate(g, f);
+    if (g.fAlive[f] && g.fCell[f] >= 0) {
+      if (g.trace !== null) traceActivation(g, f);
+      g.decide.activate(g, f);
+    }
     g.active = -1;
     if (g.over || (g.timeUp && g.scn.rules.timer_end === 'after_action') || annihilated(g)) return;
   }
@@ -230,6 +235,7 @@ export function mayAct(g: OwamGame): boolean {
 export function playOwamGame(g: OwamGame): void {
   for (let r = 1; r <= g.scn.rules.max_rounds && !g.over; r++) {
     g.round = r;
+    if (g.trace !== null) traceRound(g);
     if (r > 1) assessment(g);
     if (!g.over) combat(g);
     if (!g.over && !(g.timeUp && g.scn.rules.timer_end === 'after_action')) debrief(g);
@@ -265,5 +271,6 @@ function finish(g: OwamGame): void {
   for (let i = 0; i < 32; i++) t.acc[oa + i] += g.actions[i];
   for (let i = 0; i < 16; i++) t.acc[oe + i] += g.effects[i];
   if (t.row) { t.row[t.plan.rowExtra] = g.endReason; t.row[t.plan.rowExtra + 1] = g.round; }
+  if (g.trace !== null) traceEnd(g);
   t.endGame(winner, cls);
 }

@@ -11,6 +11,7 @@ import { ftAt } from './map.ts';
 import { WOUNDED, type OwamGame } from './state.ts';
 import { disciplineCheck } from './checks.ts';
 import { inCommand, leaderless } from './forces.ts';
+import { cell, traceEvent } from './trace-log.ts';
 
 export const WIN_POINTS = 0, WIN_OBJECTIVE = 1, WIN_IMMEDIATE = 2, WIN_ANNIHILATION = 3;
 export const WIN_CLASSES = ['points', 'objective points', 'immediate', 'annihilation'] as const;
@@ -40,6 +41,7 @@ export function satchels(g: OwamGame): void {
   for (let c = 0; c < g.cells; c++) {
     if (!g.satchel[c]) continue;
     g.satchel[c] = 0;
+    if (g.trace !== null) traceEvent(g, `the Satchel Charge at ${cell(g, c)} explodes`);
     explode(g, c, -1);
   }
 }

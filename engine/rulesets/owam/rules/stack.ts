@@ -8,10 +8,12 @@ import { CD } from '../data/cards.ts';
 import { HAND_MAX, type OwamGame } from './state.ts';
 import { spend } from './ccs.ts';
 import { seatOrder } from './forces.ts';
+import { traceCd } from './trace-log.ts';
 
 /** Statistics: CD plays by side and kind ([side * 32 + kind]). */
 export function countCd(g: OwamGame, side: number, kind: number): void {
   g.cdPlays[side * 32 + kind]++;
+  if (g.trace !== null) traceCd(g, side, kind);
 }
 
 /** R7 W2: does `card`, just played by `by`, survive the answers (F.U.B.A.R. chains)? */

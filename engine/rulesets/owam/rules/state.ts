@@ -5,6 +5,7 @@
  */
 import type { Rng } from '../../../rng.ts';
 import type { GameEnv } from '../../../env.ts';
+import type { GameTrace } from '../../../trace.ts';
 import type { Tally } from '../../../tally.ts';
 import { Deck } from '../../../deck.ts';
 import { StateArrays } from '../../../state.ts';
@@ -23,6 +24,8 @@ export class OwamGame {
   readonly rng: Rng;
   readonly prng: Rng;
   readonly tally: Tally;
+  /** `squadsim trace`: this game's event log (rules/trace-log.ts), or null in every ordinary run. */
+  readonly trace: GameTrace | null;
   readonly cat: CardCatalog;
   /**
    * The core deck. Deck.reset rebuilds its draw pile and counters each game; its discard
@@ -134,6 +137,7 @@ export class OwamGame {
     this.rng = env.dice;
     this.prng = env.policy;
     this.tally = env.tally;
+    this.trace = env.trace;
     this.cat = scn.catalog;
     this.n = scn.n;
     this.cells = scn.cols * scn.rows;
