@@ -23,15 +23,15 @@ export const unitsSchema = z
 export const sideSchema = z
   .object({
     name: sideNameSchema,
-    units: unitsSchema.optional(),
+    units: unitsSchema.optional().describe('The 5 unit types this side fields: the Captain and 4 of the other 6, all different (item 5); default captain, rifleman, machine-gunner, grenade-thrower, medic; left out for the solo bot.'),
     policy: policySchema,
   })
   .strict();
 
 export const scenarioSchema = z.union([
   z.enum(SCENARIO_IDS),
-  z.object({ id: z.literal('versus') }).strict(),
-  z.object({ id: z.literal('solo'), player_side: z.union([z.literal(0), z.literal(1)]).default(0) }).strict(),
+  z.object({ id: z.literal('versus').describe('Two players, each with a secret mission (items 69–70).') }).strict(),
+  z.object({ id: z.literal('solo').describe('One player against the rulebook\'s solo bot (items 70–75, R20).'), player_side: z.union([z.literal(0), z.literal(1)]).default(0).describe('Index of the player\'s side; the other side is the solo bot, which starts with no units.') }).strict(),
 ]);
 
 const configSchema = z

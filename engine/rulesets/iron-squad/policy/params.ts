@@ -20,36 +20,36 @@ export const TGT_MAX_DAMAGE = 1;
 
 const weights = {
   /** Weight of the expected health taken off the best target from the end hex. */
-  attack_weight: z.number().min(0).max(10).optional(),
+  attack_weight: z.number().min(0).max(10).optional().describe('Higher: prefers end hexes from which it expects to take more health off the best target.'),
   /** Weight of the end hex's cover (minus the TAM an enemy rifle would suffer) and high ground. */
-  cover_weight: z.number().min(0).max(10).optional(),
+  cover_weight: z.number().min(0).max(10).optional().describe('Higher: prefers end hexes with better cover (the TAM an enemy rifle would suffer) and high ground.'),
   /** Weight per hex of getting closer to the mission objective hex. */
-  objective_weight: z.number().min(0).max(10).optional(),
+  objective_weight: z.number().min(0).max(10).optional().describe('Higher: heads harder for its mission\'s objective hex (weight per hex closed).'),
   /** Weight of VP earned by the end hex (unexplored Building, unvisited objective). */
-  vp_weight: z.number().min(0).max(10).optional(),
+  vp_weight: z.number().min(0).max(10).optional().describe('Higher: prefers end hexes that earn VP (unexplored Building, unvisited objective).'),
   /** Penalty per enemy that could shoot the end hex next turn. */
-  exposure_weight: z.number().min(0).max(10).optional(),
+  exposure_weight: z.number().min(0).max(10).optional().describe('Higher: avoids end hexes more enemies could shoot next turn (penalty per enemy).'),
   /** Weight per hex of closing in on the nearest enemy. */
-  approach_weight: z.number().min(0).max(10).optional(),
+  approach_weight: z.number().min(0).max(10).optional().describe('Higher: closes in on the nearest enemy more (weight per hex).'),
   /** Weight per hex of closing in on the enemy's mission objective; used only with rules.full_information (R19). */
-  deny_weight: z.number().min(0).max(10).optional(),
+  deny_weight: z.number().min(0).max(10).optional().describe('Higher: guards the enemy\'s mission objective hex (weight per hex); used only with rules.full_information (R19).'),
   /** How targets are picked. */
-  target_rule: z.enum(TARGET_RULES).optional(),
+  target_rule: z.enum(TARGET_RULES).optional().describe('How targets are picked: the lowest-Health enemy in range (the solo bot, R20) or the most expected damage.'),
   /** Spend MP to reveal adjacent face-down tiles (at most this many per activation). */
-  reveals_per_activation: z.number().int().min(0).max(6).optional(),
+  reveals_per_activation: z.number().int().min(0).max(6).optional().describe('Spends MP to reveal up to this many adjacent face-down tiles per activation (item 15).'),
   /** Fire from the start hex before moving when a shot is available. */
-  fire_first: z.boolean().optional(),
+  fire_first: z.boolean().optional().describe('Fires from the start hex before moving when a shot is available.'),
   /** Item 22: fire from the hex along the move with the best shot (move, fire, move on) when it beats the shot at the end. */
-  fire_mid_move: z.boolean().optional(),
+  fire_mid_move: z.boolean().optional().describe('Fires from the hex along its move with the best shot, then moves on, when that beats the shot at the end (item 22).'),
   /** Skip a shot whose chance of "A −1H" exceeds this. */
-  max_backfire: z.number().min(0).max(1).optional(),
+  max_backfire: z.number().min(0).max(1).optional().describe('Skips a shot whose chance of an "A −1H" result exceeds this (0–1); lower = more careful.'),
   /** Units placed per row from the deployment edge (0 = on the road-side rows, 1 = back rows). */
-  deploy_depth: z.number().min(0).max(1).optional(),
+  deploy_depth: z.number().min(0).max(1).optional().describe('Where units deploy in their zone: 0 = the road-side rows, 1 = the back rows.'),
 };
 
 type WeightOptions = { [K in keyof typeof weights]?: z.infer<(typeof weights)[K]> };
 
-export const policySchema = z.union([z.enum(POLICY_IDS), z.object({ id: z.enum(POLICY_IDS), ...weights }).strict()]);
+export const policySchema = z.union([z.enum(POLICY_IDS), z.object({ id: z.enum(POLICY_IDS).describe('The preset the knobs start from: bot (the rulebook\'s solo bot), rush or farm.'), ...weights }).strict()]).describe('How this side plays: a preset id, or an object with the preset as `id` and knobs that override it.');
 export type PolicyConfig = z.infer<typeof policySchema>;
 
 export interface PolicyParams {

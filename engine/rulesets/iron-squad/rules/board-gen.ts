@@ -20,33 +20,33 @@ import {
   TERRAIN_MP, ZONE_GERMANY, ZONE_NONE, ZONE_USA,
 } from '../data/board-data.ts';
 
-const weight = (def: number) => z.number().int().min(0).max(1000).default(def);
+const weight = (def: number) => z.number().int().min(0).max(1000).default(def).describe('Relative weight of this terrain.');
 
 /** Generator parameters (R4 defaults). */
 export const boardGenSchema = z
   .object({
-    board_cols: z.number().int().min(4).max(60).default(18),
-    board_rows: z.number().int().min(8).max(60).default(16),
+    board_cols: z.number().int().min(4).max(60).default(18).describe('Board width in hex columns (R4 ASSUMED).'),
+    board_rows: z.number().int().min(8).max(60).default(16).describe('Board height in hex rows (R4 ASSUMED).'),
     /** Rows of the northern and southern east–west roads. */
-    road_rows: z.tuple([z.number().int().min(1), z.number().int().min(2)]).default([2, 13]),
+    road_rows: z.tuple([z.number().int().min(1), z.number().int().min(2)]).default([2, 13]).describe('Rows of the northern and southern east–west roads; deployment zones lie beyond them (R4).'),
     /** Hexes per tile slot (a straight column). */
-    tile_height: z.number().int().min(1).max(10).default(5),
+    tile_height: z.number().int().min(1).max(10).default(5).describe('Hexes per tile slot, a straight column (R4 ASSUMED).'),
     /** Tiles per group 1..6; groups 1–3 fill the north half, 4–6 the south. */
-    group_sizes: z.array(z.number().int().min(0).max(60)).length(6).default([5, 7, 6, 6, 7, 5]),
+    group_sizes: z.array(z.number().int().min(0).max(60)).length(6).default([5, 7, 6, 6, 7, 5]).describe('Tiles per group 1–6; groups 1–3 fill the north half, 4–6 the south (item 11, R4).'),
     /** Mission-Objective tiles (one MO hex each) per group (items 12–13: 3, 2, 0, 0, 2, 3). */
-    objectives_by_group: z.array(z.number().int().min(0).max(20)).length(6).default([3, 2, 0, 0, 2, 3]),
+    objectives_by_group: z.array(z.number().int().min(0).max(20)).length(6).default([3, 2, 0, 0, 2, 3]).describe('Mission-Objective tiles (one MO hex each) per group (items 12–13).'),
     /** Building hexes on tiles (item 17). */
-    buildings: z.number().int().min(0).max(200).default(24),
-    max_buildings_per_tile: z.number().int().min(1).max(10).default(2),
+    buildings: z.number().int().min(0).max(200).default(24).describe('Building hexes placed on tiles (item 17).'),
+    max_buildings_per_tile: z.number().int().min(1).max(10).default(2).describe('Most Building hexes on one tile.'),
     /** Water and Rock hexes per tile at most, so no tile walls the board off. */
-    max_impassable_per_tile: z.number().int().min(0).max(10).default(1),
+    max_impassable_per_tile: z.number().int().min(0).max(10).default(1).describe('Most Water and Rock hexes on one tile, so no tile walls the board off.'),
     /** Terrain weights of the non-road hexes (R4, percent). */
     terrain_mix: z
       .object({ clear: weight(40), high_grass: weight(12), forest: weight(15), hills: weight(10), sand: weight(6), rock: weight(4), water: weight(5) })
       .strict()
-      .prefault({}),
+      .prefault({}).describe('Relative weights of the terrain of non-road hexes (R4 ASSUMED, percent).'),
     /** false: every tile starts face up (variant). */
-    hidden_tiles: z.boolean().default(true),
+    hidden_tiles: z.boolean().default(true).describe('Groups 3–4 and the non-objective tiles of groups 2 and 5 start face down; false = every tile face up (variant).'),
   })
   .strict()
   .superRefine((o, ctx) => {

@@ -28,22 +28,22 @@ import {
 } from '../data/board-data.ts';
 
 const posSchema = z.tuple([z.number().int().min(0), z.number().int().min(0)]);
-const group = z.number().int().min(1).max(6);
+const group = z.number().int().min(1).max(6).describe('Tile group 1–6 (items 11–14): 1 and 6 face up, 2 and 5 hold objective tiles placed by a D8, 3 and 4 face down.');
 
 export const boardJsonSchema = z
   .object({
     $schema: z.string().optional(),
-    name: z.string().default('board'),
-    cols: z.number().int().min(1).max(200),
-    rows: z.number().int().min(1).max(200),
-    terrain: z.array(z.string()),
-    zones: z.array(z.string()).optional(),
-    slots: z.array(z.object({ group, label: z.number().int().min(1).max(7).optional(), hexes: z.array(posSchema).min(1) }).strict()).default([]),
+    name: z.string().default('board').describe('Board name, shown in reports.'),
+    cols: z.number().int().min(1).max(200).describe('Board width in hex columns.'),
+    rows: z.number().int().min(1).max(200).describe('Board height in hex rows.'),
+    terrain: z.array(z.string()).describe('One string per row (row 0 = north), one letter per column: C clear, F forest, H hills, W water, B building, X rock, G high grass, R road, S sand, ? = a hex of a tile slot.'),
+    zones: z.array(z.string()).optional().describe('Deployment zones, one string per row: U = US, G = German, . = none; default: north and south of the two roads.'),
+    slots: z.array(z.object({ group, label: z.number().int().min(1).max(7).optional().describe('D8 label 1–7 of a group 2 or 5 slot, where a Mission-Objective tile lands on that roll (item 13).'), hexes: z.array(posSchema).min(1).describe('The slot\'s hexes as [column, row].') }).strict()).default([]).describe('Tile slots: the board positions tiles are laid on.'),
     tiles: z
-      .array(z.object({ group, terrain: z.string().regex(/^[CFHWBXGRSO]+$/, 'tile terrain uses only the letters CFHWBXGRSO'), objectives: z.array(z.string()).default([]) }).strict())
-      .default([]),
-    placement: z.enum(['rulebook', 'as-listed']).default('rulebook'),
-    hidden_tiles: z.boolean().default(true),
+      .array(z.object({ group, terrain: z.string().regex(/^[CFHWBXGRSO]+$/, 'tile terrain uses only the letters CFHWBXGRSO').describe('The tile\'s terrain, one letter per slot hex in the slot\'s order; O = a Mission-Objective hex.'), objectives: z.array(z.string()).default([]).describe('Names of the tile\'s Mission Objectives (e.g. "Lighthouse"), one per O hex.') }).strict())
+      .default([]).describe('The tiles, each laid on a slot of its group (items 11–15).'),
+    placement: z.enum(['rulebook', 'as-listed']).default('rulebook').describe('How tiles are laid: the rulebook\'s shuffles and D8 rolls, or tile k of a group on that group\'s slot k, unrotated (reproducible boards).'),
+    hidden_tiles: z.boolean().default(true).describe('Face-down tile groups start hidden and must be revealed (item 15); false = every tile face up.'),
   })
   .strict()
   .superRefine((b, ctx) => {
