@@ -15,28 +15,28 @@ interface NsDefaults { range_in: number; hit_dice: number; hit_dice_moved: numbe
 function nsWeapon(d: NsDefaults) {
   return z.strictObject({
     /** Effective range in inches. */
-    range_in: z.number().int().min(1).max(48).default(d.range_in),
+    range_in: z.number().int().min(1).max(48).default(d.range_in).describe('Effective range in inches.'),
     /** To-hit dice per target when the shooter has not moved this turn (each hit wounded separately, item 39). */
-    hit_dice: z.number().int().min(1).max(2).default(d.hit_dice),
+    hit_dice: z.number().int().min(1).max(2).default(d.hit_dice).describe('To-hit dice per target when the shooter has not moved this turn (each hit wounded separately, item 39).'),
     /** To-hit dice per target when the shooter has moved this turn (the semi-automatic rifle's "when not moving"). */
-    hit_dice_moved: z.number().int().min(1).max(2).default(d.hit_dice_moved),
+    hit_dice_moved: z.number().int().min(1).max(2).default(d.hit_dice_moved).describe('To-hit dice per target when the shooter has moved this turn.'),
     /** Close-combat courage modifier (item 65). */
-    cc_mod: z.number().int().min(-3).max(3).default(d.cc_mod),
+    cc_mod: z.number().int().min(-3).max(3).default(d.cc_mod).describe('Close-combat courage modifier (item 65).'),
     /** Wound-roll modifier (item 54). */
-    wound_mod: z.number().int().min(0).max(3).default(d.wound_mod),
+    wound_mod: z.number().int().min(0).max(3).default(d.wound_mod).describe('Wound-roll modifier (item 54).'),
     /** Extra cost for ranks that take it "at cost" (the Sergeant's is free), from the soldier's pool. */
-    cost: z.number().int().min(0).max(50).default(d.cost),
+    cost: z.number().int().min(0).max(50).default(d.cost).describe('Extra cost, from the soldier\'s pool, for ranks that take it at cost (the Sergeant\'s is free).'),
     /** false: a soldier who has moved this turn cannot make a Cover Fire attack with it (the BAR, docs/rules/nco.md R22). */
-    cover_fire_after_move: z.boolean().default(d.cover_fire_after_move),
+    cover_fire_after_move: z.boolean().default(d.cover_fire_after_move).describe('false: a soldier who has moved this turn cannot Cover Fire with it (the BAR, R22).'),
   }).prefault({});
 }
 
 /** rules.nation_specific_table, defaults from R22. */
 export const nationSpecificTableSchema = z.strictObject({
-  semi_automatic_rifle: nsWeapon({ range_in: 20, hit_dice: 2, hit_dice_moved: 1, cc_mod: 0, wound_mod: 0, cost: 3, cover_fire_after_move: true }),
-  assault_rifle: nsWeapon({ range_in: 18, hit_dice: 2, hit_dice_moved: 2, cc_mod: 1, wound_mod: 0, cost: 5, cover_fire_after_move: true }),
-  automatic_rifle: nsWeapon({ range_in: 24, hit_dice: 2, hit_dice_moved: 2, cc_mod: 0, wound_mod: 0, cost: 4, cover_fire_after_move: false }),
-  shotgun: nsWeapon({ range_in: 8, hit_dice: 1, hit_dice_moved: 1, cc_mod: 0, wound_mod: 1, cost: 2, cover_fire_after_move: true }),
+  semi_automatic_rifle: nsWeapon({ range_in: 20, hit_dice: 2, hit_dice_moved: 1, cc_mod: 0, wound_mod: 0, cost: 3, cover_fire_after_move: true }).describe('Semi-automatic rifle (R22 ASSUMED: 20", 2 dice when not moving, +3).'),
+  assault_rifle: nsWeapon({ range_in: 18, hit_dice: 2, hit_dice_moved: 2, cc_mod: 1, wound_mod: 0, cost: 5, cover_fire_after_move: true }).describe('Assault rifle (R22 ASSUMED: 18", 2 dice, +1 close-combat courage, +5).'),
+  automatic_rifle: nsWeapon({ range_in: 24, hit_dice: 2, hit_dice_moved: 2, cc_mod: 0, wound_mod: 0, cost: 4, cover_fire_after_move: false }).describe('BAR / automatic rifle (R22 ASSUMED: 24", 2 dice, no Cover Fire after moving, +4).'),
+  shotgun: nsWeapon({ range_in: 8, hit_dice: 1, hit_dice_moved: 1, cc_mod: 0, wound_mod: 1, cost: 2, cover_fire_after_move: true }).describe('Shotgun (R22 ASSUMED: 8", +1 wound, +2).'),
 }).prefault({});
 
 export type NationSpecificTable = z.output<typeof nationSpecificTableSchema>;

@@ -19,22 +19,22 @@ import { nsStats, NS_TABLE_KEYS, type NationSpecificTable } from './nation-weapo
 import { EXTRA_GRENADE_KEY, isDefaultWeapon, priced, type CostOverrides } from './costs.ts';
 
 const soldierSchema = z.strictObject({
-  type: z.enum(PROFILE_IDS),
+  type: z.enum(PROFILE_IDS).describe('The soldier\'s profile: a Barracks rank or a Specialist (items 114–156).'),
   /** Defaults to the profile's first free weapon. */
-  primary: z.string().min(1).optional(),
-  grenades: z.number().int().min(0).default(0),
-  items: z.array(z.enum(ITEM_IDS)).default([]),
-  skills: z.array(z.enum(SKILL_IDS)).default([]),
+  primary: z.string().min(1).optional().describe('Primary weapon id, which must be one the profile may take; default: the profile\'s first free weapon.'),
+  grenades: z.number().int().min(0).default(0).describe('Extra hand grenades bought for this soldier (item 47; Engineers at most rules.engineer_max_grenades).'),
+  items: z.array(z.enum(ITEM_IDS)).default([]).describe('Items bought, one copy of each per soldier (R24).'),
+  skills: z.array(z.enum(SKILL_IDS)).default([]).describe('Skills in the profile\'s skill slots (R23).'),
   /** Expands to this many identical soldiers. */
-  count: z.number().int().min(1).max(50).default(1),
-  name: z.string().min(1).max(60).optional(),
+  count: z.number().int().min(1).max(50).default(1).describe('Expands to this many identical soldiers.'),
+  name: z.string().min(1).max(60).optional().describe('A display name for this soldier.'),
 });
 
 /** Roster JSON. `nation` is required so that a forgotten field cannot silently lift the caps. */
 export const rosterSchema = z.strictObject({
-  name: z.string().min(1).max(80),
-  nation: z.enum(NATION_CHOICES),
-  soldiers: z.array(soldierSchema).min(1),
+  name: z.string().min(1).max(80).describe('The squad\'s name, shown in reports.'),
+  nation: z.enum(NATION_CHOICES).describe('The squad\'s nation ("none" for generic): sets soldier caps and the national sps bonus (items 4–6, R27).'),
+  soldiers: z.array(soldierSchema).min(1).describe('The soldiers, each with profile, weapon, grenades, items and skills.'),
 });
 
 export type RosterJson = z.output<typeof rosterSchema>;

@@ -16,32 +16,32 @@ export const TARGET_PRIORITIES = ['nearest', 'weakest', 'valuable'] as const;
 
 const scriptedShape = {
   /** 0..1: how readily soldiers advance, run and assault rather than hold and shoot. */
-  aggression: z.number().min(0).max(1).optional(),
+  aggression: z.number().min(0).max(1).optional().describe('0–1, higher: soldiers advance, run and assault more readily rather than hold and shoot.'),
   /** 0..1: how strongly movement prefers ending in cover. */
-  cover_preference: z.number().min(0).max(1).optional(),
+  cover_preference: z.number().min(0).max(1).optional().describe('0–1, higher: movement prefers ending in cover more strongly.'),
   /** Which visible enemy to shoot first. */
-  target_priority: z.enum(TARGET_PRIORITIES).optional(),
+  target_priority: z.enum(TARGET_PRIORITIES).optional().describe('Which visible enemy to shoot first: the nearest, the weakest, or the most valuable.'),
   /** Take a reactive Down when the incoming attack's hit chance is at least this (1 = never). */
-  reactive_down_threshold: z.number().min(0).max(1).optional(),
+  reactive_down_threshold: z.number().min(0).max(1).optional().describe('Takes a reactive Down when the incoming attack\'s hit chance is at least this; lower = ducks more (1 = never).'),
   /** Assault only when own close-combat courage exceeds the target's by at least this. */
-  assault_margin: z.number().int().min(-6).max(6).optional(),
+  assault_margin: z.number().int().min(-6).max(6).optional().describe('Assaults only when own close-combat courage exceeds the target\'s by at least this; lower = assaults more.'),
   /** 0..1: share of qualifying soldiers that set an Ambush instead of Focus Fire when no shot is good. */
-  ambush_preference: z.number().min(0).max(1).optional(),
+  ambush_preference: z.number().min(0).max(1).optional().describe('0–1, higher: more qualifying soldiers set an Ambush instead of Focus Fire when no shot is good.'),
   /** 0..1: how much scenario objectives weigh against killing (share of soldiers sent, targets favoured). */
-  objective_weight: z.number().min(0).max(1).optional(),
+  objective_weight: z.number().min(0).max(1).optional().describe('0–1, higher: scenario objectives weigh more against killing (more soldiers sent, objective targets favoured).'),
   /** Use a Down item (Letters, Morphine, Flask, Tobacco) when its expected health + psyche gain is at least this. */
-  item_min_gain: z.number().min(0).max(6).optional(),
+  item_min_gain: z.number().min(0).max(6).optional().describe('Uses a Down item (Letters, Morphine, Flask, Tobacco) when its expected health + psyche gain is at least this; lower = uses items sooner.'),
   /** Use the Extra Magazine when the second Fire's chance of a hit (× hit dice) is at least this. */
-  extra_magazine_min_chance: z.number().min(0).max(2).optional(),
+  extra_magazine_min_chance: z.number().min(0).max(2).optional().describe('Uses the Extra Magazine when the second Fire\'s expected hits (chance × hit dice) are at least this.'),
 };
 
 type ScriptedOptions = { [K in keyof typeof scriptedShape]?: z.infer<(typeof scriptedShape)[K]> };
 
 export const policySchema = z.union([
   z.enum(POLICY_IDS),
-  z.object({ id: z.enum(['aggressive', 'cautious', 'objective']), ...scriptedShape }).strict(),
-  z.object({ id: z.literal('random') }).strict(),
-]);
+  z.object({ id: z.enum(['aggressive', 'cautious', 'objective']).describe('The scripted preset the knobs start from: aggressive, cautious or objective (rushes scenario objectives).'), ...scriptedShape }).strict(),
+  z.object({ id: z.literal('random').describe('Uniformly random legal choices, the measuring floor; takes no knobs.') }).strict(),
+]).describe('How this side plays: a preset id, or an object with the preset as `id` and knobs that override it.');
 export type PolicyConfig = z.infer<typeof policySchema>;
 
 export interface PolicyParams {

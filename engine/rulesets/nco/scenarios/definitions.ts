@@ -33,124 +33,124 @@ const bonus = z.number().min(-500).max(500);
 /** Options every scenario takes. */
 const common = {
   /** Item 8: `alternative` starts every model off the table (both players must agree). */
-  deployment: z.enum(['normal', 'alternative']).default('normal'),
+  deployment: z.enum(['normal', 'alternative']).default('normal').describe('normal = deploy in the zones; alternative = every model starts off the table and walks on (item 8).'),
   /** Diameter/2 of the pilot, supply-drop and intel markers (ASSUMED, like a 25 mm base). */
-  token_radius_in: inches(2).default(0.5),
+  token_radius_in: inches(2).default(0.5).describe('Radius in inches of the pilot, supply-drop and intel markers (ASSUMED, like a 25 mm base).'),
   /** Base contact with a marker: centre distance ≤ base radius + token radius + this (ASSUMED). */
-  contact_tolerance_in: inches(1).default(0.1),
+  contact_tolerance_in: inches(1).default(0.1).describe('Base contact with a marker: centre distance ≤ base radius + token radius + this many inches (ASSUMED).'),
 };
 
 /** Items 105, 110: after turn `after_turn` roll a D6 per further turn; `continue_on[k]`+ plays it. */
 const variableEnd = z
   .object({
-    after_turn: z.number().int().min(1).max(11).default(4),
-    continue_on: z.array(z.number().int().min(1).max(7)).max(11).default([3, 5]),
+    after_turn: z.number().int().min(1).max(11).default(4).describe('Last turn always played; after it a D6 roll decides each further turn (items 105, 110).'),
+    continue_on: z.array(z.number().int().min(1).max(7)).max(11).default([3, 5]).describe('D6 roll needed to play each further turn, in order (7 = never); after the list the game ends (items 105, 110).'),
   })
   .strict();
 
-const basic = z.object({ id: z.literal('basic'), ...common }).strict();
+const basic = z.object({ id: z.literal('basic').describe('The basic game: kill points only (item 9).'), ...common }).strict();
 
 const s1 = z
   .object({
-    id: z.literal('s1-secure-the-sectors'), ...common,
+    id: z.literal('s1-secure-the-sectors').describe('S1 Secure the Sectors: hold sectors of a 3×3 grid at the end (item 104).'), ...common,
     /** Item 104: a side holds a sector with at least this many more soldiers than the opponent. */
-    hold_margin: z.number().int().min(1).max(10).default(1),
-    bonus_own_row: bonus.default(10),
-    bonus_middle_flank: bonus.default(15),
-    bonus_centre: bonus.default(25),
-    bonus_enemy_row: bonus.default(30),
+    hold_margin: z.number().int().min(1).max(10).default(1).describe('Soldiers more than the opponent a side needs in a sector to hold it (item 104).'),
+    bonus_own_row: bonus.default(10).describe('Bonus per held sector in the own deployment row (item 104).'),
+    bonus_middle_flank: bonus.default(15).describe('Bonus per held middle-left or middle-right sector (item 104).'),
+    bonus_centre: bonus.default(25).describe('Bonus for holding the centre sector (item 104).'),
+    bonus_enemy_row: bonus.default(30).describe('Bonus per held sector in the opponent\'s deployment row (item 104).'),
   })
   .strict();
 
 const s2 = z
   .object({
-    id: z.literal('s2-fight-to-the-center'), ...common,
+    id: z.literal('s2-fight-to-the-center').describe('S2 Fight to the Center: be closer to the centre than the enemy at the end (item 105).'), ...common,
     /** Item 105: deploy along the own edge and the edge to the left, each within the zone depth. */
-    left_edge_deployment: z.boolean().default(true),
+    left_edge_deployment: z.boolean().default(true).describe('Squads may also deploy along the edge to their left, within the zone depth (item 105).'),
     /** ASSUMED: share of each squad set up along the left edge (a deployment choice). */
-    left_edge_share: z.number().min(0).max(1).default(0.5),
+    left_edge_share: z.number().min(0).max(1).default(0.5).describe('Share of each squad set up along the left edge (ASSUMED deployment choice).'),
     /**
      * A deployment choice (not in the digest): how far along the left edge, from the own
      * corner, the left-edge soldiers spread, as a share of the edge between the two zones.
      * 0.5 keeps them on the friendly half; 1 spreads them up to the enemy's zone (before
      * issue 12: 1.55 casualties per side in turn 1, against 0.52 in the basic scenario).
      */
-    left_edge_reach: z.number().min(0.1).max(1).default(0.5),
-    variable_end: variableEnd.default({ after_turn: 4, continue_on: [3, 5] }),
-    sergeant_bonus: bonus.default(50),
-    regular_bonus: bonus.default(5),
-    regular_cap: bonus.default(10),
-    specialist_bonus: bonus.default(10),
-    specialist_cap: bonus.default(20),
+    left_edge_reach: z.number().min(0.1).max(1).default(0.5).describe('How far along the left edge, from the own corner, the left-edge soldiers spread, as a share of the edge between the two zones (0.5 = the friendly half; decision, issue 12).'),
+    variable_end: variableEnd.default({ after_turn: 4, continue_on: [3, 5] }).describe('Variable game end: after after_turn, a D6 roll per further turn decides whether it is played (items 105, 110).'),
+    sergeant_bonus: bonus.default(50).describe('Bonus for a Sergeant closer to the centre than the enemy Sergeant (item 105).'),
+    regular_bonus: bonus.default(5).describe('Bonus per regular closer to the centre than his counterpart (item 105, R30).'),
+    regular_cap: bonus.default(10).describe('Most regular bonus a side can score (item 105).'),
+    specialist_bonus: bonus.default(10).describe('Bonus per specialist closer to the centre than his counterpart (item 105, R30).'),
+    specialist_cap: bonus.default(20).describe('Most specialist bonus a side can score (item 105).'),
     /** R30 (ASSUMED): a survivor with no surviving counterpart (or a dead Sergeant's rival) wins his pair. */
-    unmatched_wins: z.boolean().default(true),
+    unmatched_wins: z.boolean().default(true).describe('A survivor with no surviving counterpart (or a dead Sergeant\'s rival) wins his pair (R30 ASSUMED).'),
   })
   .strict();
 
 const s3 = z
   .object({
-    id: z.literal('s3-rescue-mission'), ...common,
+    id: z.literal('s3-rescue-mission').describe('S3 Rescue Mission: rescue, capture or kill the downed pilot (items 106–109).'), ...common,
     /** Item 106: wander distances (1 and 6: far; 2–5: near). */
-    wander_far_in: inches(12).default(3),
-    wander_near_in: inches(12).default(2),
+    wander_far_in: inches(12).default(3).describe('Inches the pilot wanders on a D6 of 1 or 6 (item 106).'),
+    wander_near_in: inches(12).default(2).describe('Inches the pilot wanders on a D6 of 2–5 (item 106).'),
     /** Item 108: the holder's Sergeant may kill the pilot from this turn. */
-    kill_from_turn: z.number().int().min(1).max(12).default(3),
-    rescue_bonus: bonus.default(75),
-    capture_bonus: bonus.default(60),
-    kill_bonus: bonus.default(15),
+    kill_from_turn: z.number().int().min(1).max(12).default(3).describe('Turn from which the territory-holder\'s Sergeant may kill the pilot (item 108).'),
+    rescue_bonus: bonus.default(75).describe('Bonus for the rescuer carrying the pilot to his own edge (item 109).'),
+    capture_bonus: bonus.default(60).describe('Bonus for the holder carrying the pilot to his own edge (item 109).'),
+    kill_bonus: bonus.default(15).describe('Bonus for the holder when the pilot is killed (item 109).'),
     /** Item 109: a carrier reaching his own edge ends the game at once. */
-    end_on_delivery: z.boolean().default(true),
+    end_on_delivery: z.boolean().default(true).describe('A carrier reaching his own edge ends the game at once (item 109).'),
   })
   .strict();
 
 const s4 = z
   .object({
-    id: z.literal('s4-extermination-order'), ...common,
-    variable_end: variableEnd.default({ after_turn: 4, continue_on: [3, 5] }),
-    mission_bonus: bonus.default(60),
-    guess_bonus: bonus.default(15),
+    id: z.literal('s4-extermination-order').describe('S4 Extermination Order: a secret mission rolled on a D6 (item 110).'), ...common,
+    variable_end: variableEnd.default({ after_turn: 4, continue_on: [3, 5] }).describe('Variable game end: after after_turn, a D6 roll per further turn decides whether it is played (items 105, 110).'),
+    mission_bonus: bonus.default(60).describe('Bonus for completing the secret mission (item 110).'),
+    guess_bonus: bonus.default(15).describe('Bonus for correctly guessing the opponent\'s mission (item 110, R32).'),
     /** Item 110 mission 1–2: the share (rounded up) of the enemy's regulars (R32) to kill. */
-    regulars_share: z.number().min(0).max(1).default(0.5),
+    regulars_share: z.number().min(0).max(1).default(0.5).describe('Missions 1–2: share (rounded up) of the enemy\'s regulars to kill (item 110, R32).'),
     /** Item 110 mission 3–4: enemy specialists to kill. */
-    specialists_needed: z.number().int().min(0).max(20).default(3),
+    specialists_needed: z.number().int().min(0).max(20).default(3).describe('Missions 3–4: enemy specialists to kill (item 110).'),
   })
   .strict();
 
 const s5 = z
   .object({
-    id: z.literal('s5-search-and-destroy'), ...common,
+    id: z.literal('s5-search-and-destroy').describe('S5 Search and Destroy: a Bomber destroys the enemy supply drop (item 111).'), ...common,
     /** Item 111: deployment zones are 6" deep in this scenario (overrides rules.deploy_depth_in). */
-    deploy_depth_in: inches(18).min(1).default(6),
-    drop_min_side_in: inches(18).default(6),
+    deploy_depth_in: inches(18).min(1).default(6).describe('Deployment depth in inches in this scenario; overrides rules.deploy_depth_in (item 111).'),
+    drop_min_side_in: inches(18).default(6).describe('Inches the supply drop must be from both side edges (item 111).'),
     /** Item 111, R33: own soldiers never come within this of their own drop (a hard movement limit). */
-    exclusion_in: inches(18).default(6),
-    destroy_bonus: bonus.default(75),
-    end_on_destroy: z.boolean().default(true),
+    exclusion_in: inches(18).default(6).describe('Own soldiers never come within this many inches of their own drop, a hard movement limit (item 111, R33).'),
+    destroy_bonus: bonus.default(75).describe('Bonus for destroying the enemy supply drop (item 111).'),
+    end_on_destroy: z.boolean().default(true).describe('Destroying a supply drop ends the game at once (item 111).'),
   })
   .strict();
 
 const s6 = z
   .object({
-    id: z.literal('s6-intel-retrieval'), ...common,
-    tokens_per_player: z.number().int().min(0).max(3).default(2),
-    min_from_centre_in: inches(18).default(4),
-    min_between_in: inches(18).default(4),
-    min_from_deploy_edge_in: inches(18).default(8),
+    id: z.literal('s6-intel-retrieval').describe('S6 Intel Retrieval: pick up intel tokens and carry them off (items 112–113).'), ...common,
+    tokens_per_player: z.number().int().min(0).max(3).default(2).describe('Intel tokens each player places besides the centre one (item 112).'),
+    min_from_centre_in: inches(18).default(4).describe('Inches a placed token must be from the centre (item 112).'),
+    min_between_in: inches(18).default(4).describe('Inches a placed token must be from every other token (item 112).'),
+    min_from_deploy_edge_in: inches(18).default(8).describe('Inches a placed token must be from both deployment edges (item 112).'),
     /** R34: when no legal spot exists, every minimum is relaxed by this step until one does. */
-    relax_step_in: z.number().min(0.25).max(6).default(1),
-    secure_count: z.number().int().min(0).max(7).default(3),
-    secure_bonus: bonus.default(45),
-    carry_off_bonus: bonus.default(15),
-    centre_carry_off_bonus: bonus.default(30),
+    relax_step_in: z.number().min(0.25).max(6).default(1).describe('When no legal spot exists, every minimum is relaxed by this many inches until one does (R34 ASSUMED).'),
+    secure_count: z.number().int().min(0).max(7).default(3).describe('Tokens a side must secure by the end for secure_bonus (item 113).'),
+    secure_bonus: bonus.default(45).describe('Bonus for securing at least secure_count tokens (item 113).'),
+    carry_off_bonus: bonus.default(15).describe('Bonus per non-centre token carried off the table (item 113).'),
+    centre_carry_off_bonus: bonus.default(30).describe('Bonus for carrying off the centre token (item 113).'),
     /** ASSUMED: the rulebook sets no limit on tokens one soldier carries. */
-    max_tokens_per_soldier: z.number().int().min(1).max(7).default(7),
+    max_tokens_per_soldier: z.number().int().min(1).max(7).default(7).describe('Most tokens one soldier may carry (ASSUMED: the rulebook sets no limit).'),
   })
   .strict();
 
 const OPTION_SCHEMAS = { basic, 's1-secure-the-sectors': s1, 's2-fight-to-the-center': s2, 's3-rescue-mission': s3, 's4-extermination-order': s4, 's5-search-and-destroy': s5, 's6-intel-retrieval': s6 } as const;
 
 /** The scenario field as users write it (for the JSON schema). */
-export const scenarioDocSchema = z.union([z.enum(SCENARIO_IDS), z.discriminatedUnion('id', [basic, s1, s2, s3, s4, s5, s6])]);
+export const scenarioDocSchema = z.union([z.enum(SCENARIO_IDS), z.discriminatedUnion('id', [basic, s1, s2, s3, s4, s5, s6])]).describe('The scenario: an id, or an object with the id and options that override its defaults (items 8–9, 104–113).');
 
 type Options = z.output<typeof s1> | z.output<typeof s2> | z.output<typeof s3> | z.output<typeof s4> | z.output<typeof s5> | z.output<typeof s6> | z.output<typeof basic>;
 

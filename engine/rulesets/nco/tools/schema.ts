@@ -16,13 +16,13 @@ const pathOr = <T extends z.ZodType>(s: T) => z.union([z.string().describe('path
 export const ncoConfigDocSchema = z
   .object({
     $schema: z.string().optional(),
-    ruleset: z.literal('nco'),
-    scenario: scenarioDocSchema.optional(),
-    map: z.union([z.string(), mapSchema, z.object({ generate: ncoGenerateSchema }).strict()]).optional(),
-    rules: ncoRulesSchema.optional(),
+    ruleset: z.literal('nco').describe('Which ruleset this config is for.'),
+    scenario: scenarioDocSchema.optional().describe('The scenario: an id, or an object with the id and options (default basic).'),
+    map: z.union([z.string(), mapSchema, z.object({ generate: ncoGenerateSchema.describe('Options of the mirrored random terrain generator (R1); {} = the defaults.') }).strict()]).optional().describe('The table: a path to a map JSON file, the map itself, or { "generate": options } for a seeded random table (R1; the default).'),
+    rules: ncoRulesSchema.optional().describe('Rules parameters: every ASSUMED reading of the digest (R1–R36) and rulebook number a designer may vary, each with its default.'),
     sides: z
-      .array(z.object({ name: sideNameSchema, roster: pathOr(rosterSchema), policy: policySchema }).strict())
-      .length(2),
+      .array(z.object({ name: sideNameSchema, roster: pathOr(rosterSchema).describe('The squad: a path to a roster JSON file, or the roster itself.'), policy: policySchema }).strict())
+      .length(2).describe('The two sides: name, roster and policy.'),
   })
   .strict()
   .describe('squadsim NCO matchup config');
