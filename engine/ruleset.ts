@@ -93,6 +93,8 @@ export interface OddsResult {
   /** Extra tables (e.g. per-die breakdown), same shape. */
   tables?: { title: string; rows: Record<string, string | number>[] }[];
   notes?: string[];
+  /** The main probabilities (e.g. "P(hit)", "P(killed)"): the columns of `odds` with a list of values. */
+  summary?: Record<string, number>;
 }
 
 export interface OddsProvider {

@@ -94,6 +94,29 @@ describe('odds nco: exact values checked by hand', () => {
     expect(() => odds({ nonsense: 1 })).toThrow(/--nonsense/);
   });
 
+  it('"at least" columns: hits, health lost and psyche lost are cumulative sums, non-increasing', () => {
+    const r = odds({ weapon: 'smg', distance: 8, 'full-psyche': false, health: 4, psyche: 3 });
+    for (const title of ['hits', 'health lost (a casualty loses all)', 'psyche lost (survivors; "at least" excludes the casualties)']) {
+      const rows = r.tables!.find((t) => t.title === title)!.rows.filter((x) => x['at least'] !== undefined);
+      const p = rows.map((x) => x.probability as number);
+      rows.forEach((x, k) => {
+        expect(x['at least'], `${title} ${k}`).toBeCloseTo(p.slice(k).reduce((a, b) => a + b, 0), 10);
+        if (k > 0) expect(x['at least']).toBeLessThanOrEqual(rows[k - 1]['at least'] as number);
+      });
+    }
+    // Hits: the SMG's two dice at 3+ (2/3 each): P(≥1) = 1 − 1/9 = 8/9, P(≥2) = 4/9.
+    const hits = r.tables!.find((t) => t.title === 'hits')!.rows;
+    const r12 = (x: number) => Math.round(x * 1e12) / 1e12;
+    expect(hits.map((x) => x['at least'])).toEqual([1, r12(8 / 9), r12(4 / 9)]);
+    // Casualties: the health table's last row and the psyche table's last row are both P(killed).
+    const killed = r.summary!['P(killed)'];
+    const health = r.tables!.find((t) => t.title.startsWith('health lost'))!.rows;
+    expect(health[health.length - 1].probability).toBeCloseTo(killed, 12);
+    const psyche = r.tables!.find((t) => t.title.startsWith('psyche lost'))!.rows;
+    expect(psyche[psyche.length - 1].probability).toBeCloseTo(killed, 12);
+    expect(r.summary!['P(hit)']).toBe(r12(8 / 9));
+  });
+
   it('is registered on the NCO ruleset', () => {
     expect(getRuleset('nco')!.odds).toBe(ncoOdds);
   });
@@ -103,8 +126,9 @@ describe('odds nco agrees with the engine\'s shooting (Monte Carlo, ±4 SE)', ()
   // ncoOdds.sample plays the same attack through rules/shooting.ts → fireAt (tools/odds-sample.ts).
   const N = 20000;
   const names = ['rifle, target in cover and Down, 15"', 'SMG, shooter moved, 8"', 'LMG, not at full psyche, 10"', 'flamethrower, 8"', 'HE, 10"', 'grenade, 6"'];
-  expect(ncoOdds.examples).toHaveLength(names.length);
-  ncoOdds.examples!.forEach((req, n) => {
+  const shots = ncoOdds.examples.filter((e) => e.action === undefined); // close combat and rally: nco-odds-melee.test.ts
+  expect(shots).toHaveLength(names.length);
+  shots.forEach((req, n) => {
     it(`${names[n]}: every outcome's frequency within 4 SE of the exact probability`, () => {
       const exact = odds(req);
       const counts = ncoOdds.sample!(req, new Rng(7), N);

@@ -9,8 +9,7 @@
  */
 import { ConfigError } from '../../../errors.ts';
 import type { OddsProvider, OddsResult } from '../../../ruleset.ts';
-import { parseOrThrow } from '../../../validate.ts';
-import { ncoRulesSchema, type NcoRules } from '../data/params.ts';
+import type { NcoRules } from '../data/params.ts';
 import { woundHealth, woundPsyche } from '../rules/damage.ts';
 import {
   hitChance36, hitTargetFor, SIT_ADVANCE, SIT_AREA, SIT_COVER, SIT_COVER_ORDER, SIT_COVERT, SIT_DEADEYE, SIT_DOWN,
@@ -20,8 +19,12 @@ import {
   W_AS_COVER_FIRE, W_EXTRA_PSYCHE, W_GRENADE, W_HE, W_NO_ADVANCE, W_NO_COVER_FIRE, W_RIFLE, W_SCOPED, WEAPON_IDS,
 } from '../data/weapons.ts';
 import { compileWeaponStats, type WeaponStats } from '../data/nation-weapons.ts';
-import { ODDS_OPTIONS, type OddsRequest, readRequest } from './odds-options.ts';
+import { actionOf, ODDS_OPTIONS, type OddsRequest, readRequest } from './odds-options.ts';
 import { sampleNco } from './odds-sample.ts';
+import { closeCombatOdds } from './odds-close-combat.ts';
+import { rallyOdds } from './odds-rally.ts';
+import { sampleCloseCombat, sampleRally } from './odds-sample-melee.ts';
+import { atLeast, readRules, round } from './odds-table.ts';
 
 /** Every weight is a numerator over 6^D_EXP: 4 hit dice faces (two 7+ dice), scatter, trinket, 2 wounds, breakdown. */
 const D_EXP = 9;
@@ -36,12 +39,21 @@ interface Tally {
   order: Map<string, number>;
   states: Map<State, number>;
   hits: number[];
+  /** By health lost (a casualty loses all) and psyche lost (index psyche+1: a casualty). */
+  healthLost: number[];
+  psycheLost: number[];
 }
 
 export const ncoOdds: OddsProvider = {
   options: ODDS_OPTIONS,
   compute,
-  sample: (raw, rng, trials) => sampleNco(raw, rng, trials, compute(raw).outcomes.map((o) => o.outcome)),
+  sample: (raw, rng, trials) => {
+    const labels = compute(raw).outcomes.map((o) => o.outcome);
+    const action = actionOf(raw);
+    if (action === 'close-combat') return sampleCloseCombat(raw, rng, trials, labels);
+    if (action === 'rally') return sampleRally(raw, rng, trials, labels);
+    return sampleNco(raw, rng, trials, labels);
+  },
   examples: [
     { weapon: 'rifle', distance: 15, health: 5, psyche: 5, cover: true, down: true },
     { weapon: 'smg', distance: 8, health: 5, psyche: 3, moved: true },
@@ -49,12 +61,25 @@ export const ncoOdds: OddsProvider = {
     { weapon: 'flamethrower', distance: 8, health: 5, psyche: 4, down: true },
     { weapon: 'he', distance: 10, health: 5, psyche: 4 },
     { weapon: 'grenade', distance: 6, health: 3, psyche: 2 },
+    { action: 'close-combat', attacker: 'corporal', defender: 'private' },
+    { action: 'close-combat', attacker: 'engineer', 'attacker-weapon': 'he', defender: 'corporal', 'defender-fighting-instinct': true, 'defender-health': 3 },
+    { action: 'close-combat', attacker: 'private-1st-class', defender: 'veteran-corporal', 'attacker-weapon': 'smg', 'defender-psyche': 0, rules: '{"cc_loser_zero_sticky":false}' },
+    { action: 'rally', soldier: 'corporal', regain: 'psyche', current: 2 },
+    { action: 'rally', soldier: 'sergeant', regain: 'psyche', current: 0 },
+    { action: 'rally', soldier: 'medic', regain: 'health', current: 1 },
   ],
 };
 
 function compute(raw: Record<string, unknown>): OddsResult {
+  const action = actionOf(raw);
+  if (action === 'close-combat') return closeCombatOdds(raw);
+  if (action === 'rally') return rallyOdds(raw);
+  return shotOdds(raw);
+}
+
+function shotOdds(raw: Record<string, unknown>): OddsResult {
   const req = readRequest(raw);
-  const rules = parseOrThrow(ncoRulesSchema, parseRules(req.rules), ['--rules']);
+  const rules = readRules(req.rules);
   const w = (WEAPON_IDS as readonly string[]).indexOf(req.weapon);
   const ws = compileWeaponStats(rules.nation_specific_table); // R22 weapons take their stats from rules
   checkCombination(req, w, rules, ws);
@@ -64,7 +89,10 @@ function compute(raw: Record<string, unknown>): OddsResult {
   const tn = hitTargetFor(w, situation(req, area, half, rules));
   const p36 = hitChance36(tn, rules.max_hit_target);
   const dice = req.moved || req.attack === 'advance' ? ws.diceMoved[w] : ws.dice[w]; // R22 semi-automatic: 2 only when not moved
-  const t: Tally = { outcomes: new Map(), order: new Map(), states: new Map(), hits: [0, 0, 0] };
+  const t: Tally = {
+    outcomes: new Map(), order: new Map(), states: new Map(), hits: [0, 0, 0],
+    healthLost: new Array<number>(req.health + 1).fill(0), psycheLost: new Array<number>(req.psyche + 2).fill(0),
+  };
   // A grenade aimed at the target catches him on 4–6, and on 2 or 3 when the scatter stays within the blast.
   const caught = w === W_GRENADE ? grenadeCatch(req, rules) : 6;
   const hitWeights = dice === 2
@@ -73,19 +101,11 @@ function compute(raw: Record<string, unknown>): OddsResult {
   for (let k = 0; k < hitWeights.length; k++) {
     const base = hitWeights[k] * caught; // over 6^5
     if (base === 0) continue;
-    if (k === 0) { record(t, 'no hit', -1, 'not hit', base * 6 ** (D_EXP - 5), 0); continue; }
+    if (k === 0) { record(t, 'no hit', -1, 'not hit', base * 6 ** (D_EXP - 5), 0, 0, 0); continue; }
     woundBranches(t, req, w, rules, area, k, base, ws.woundMod[w]);
   }
-  if (caught < 6) record(t, 'no hit', -1, 'not hit', hitWeights.reduce((a, b) => a + b, 0) * (6 - caught) * 6 ** (D_EXP - 5), 0);
+  if (caught < 6) record(t, 'no hit', -1, 'not hit', hitWeights.reduce((a, b) => a + b, 0) * (6 - caught) * 6 ** (D_EXP - 5), 0, 0, 0);
   return result(req, w, t, tn, p36, half, range, caught, rules, dice);
-}
-
-function parseRules(s: string): unknown {
-  try {
-    return JSON.parse(s);
-  } catch {
-    throw new ConfigError('--rules', s, 'expected a JSON object of NCO rule parameters, e.g. {"max_hit_target":7}');
-  }
 }
 
 /** Orders and weapons that cannot go together (items 22, 28, 43, 44, 46, R18). */
@@ -167,13 +187,14 @@ function woundBranches(t: Tally, req: OddsRequest, w: number, rules: NcoRules, a
 
 /** Mirrors rules/damage.ts applyHits → loseHealth → losePsyche → breakdown for one set of wounds. */
 function applyDamage(t: Tally, req: OddsRequest, rules: NcoRules, area: boolean, k: number, h: number, p: number, dead: boolean, weight: number): void {
-  if (dead || h >= req.health) return record(t, 'killed', 9e9, 'killed', weight, k);
+  const dies = req.psyche + 1; // the psyche-lost index of a casualty
+  if (dead || h >= req.health) return record(t, 'killed', 9e9, 'killed', weight, k, req.health, dies);
   let health = req.health - h, psyche = req.psyche;
   while (p > 0) {
     if (psyche === 1 && req.ruthless) { // item 60: health instead of psyche
       health--;
       p--;
-      if (health <= 0) return record(t, 'killed', 9e9, 'killed', weight, k);
+      if (health <= 0) return record(t, 'killed', 9e9, 'killed', weight, k, req.health, dies);
       continue;
     }
     psyche--;
@@ -184,21 +205,23 @@ function applyDamage(t: Tally, req: OddsRequest, rules: NcoRules, area: boolean,
   if (psyche > 0) {
     const label = `−${lossH} health, −${req.psyche - psyche} psyche`;
     const pinned = area && !req.ordered;
-    return record(t, label, lossH * 1000 + (req.psyche - psyche), pinned ? 'hit and pinned Down' : 'hit', weight, k);
+    return record(t, label, lossH * 1000 + (req.psyche - psyche), pinned ? 'hit and pinned Down' : 'hit', weight, k, lossH, req.psyche - psyche);
   }
   const nth = req.breakdowns + 1; // items 57, 59, R9
   if (nth === 1 || (!rules.breakdown_table_every_time && nth > 2)) {
-    return record(t, `broken down (psyche 0), −${lossH} health`, 1e6 + lossH, 'broken down', weight, k);
+    return record(t, `broken down (psyche 0), −${lossH} health`, 1e6 + lossH, 'broken down', weight, k, lossH, req.psyche);
   }
-  record(t, 'incapacitated', 8e9, 'incapacitated', (weight / 6) * 4, k); // D6 1–4
-  record(t, 'snapped', 7e9, 'snapped', (weight / 6) * 2, k); // D6 5–6
+  record(t, 'incapacitated', 8e9, 'incapacitated', (weight / 6) * 4, k, req.health, dies); // D6 1–4: a casualty
+  record(t, 'snapped', 7e9, 'snapped', (weight / 6) * 2, k, lossH, req.psyche); // D6 5–6
 }
 
-function record(t: Tally, outcome: string, order: number, state: State, weight: number, hits: number): void {
+function record(t: Tally, outcome: string, order: number, state: State, weight: number, hits: number, lossH: number, lossP: number): void {
   t.outcomes.set(outcome, (t.outcomes.get(outcome) ?? 0) + weight);
   t.order.set(outcome, order);
   t.states.set(state, (t.states.get(state) ?? 0) + weight);
   t.hits[hits] += weight;
+  t.healthLost[lossH] += weight;
+  t.psycheLost[lossP] += weight;
 }
 
 function gcd(a: number, b: number): number {
@@ -224,7 +247,14 @@ function result(req: OddsRequest, w: number, t: Tally, tn: number, p36: number, 
     { die: 'chance per die', value: `${fraction(p36 * 6 ** (D_EXP - 2))} (${p36}/36)` },
     { die: 'range', value: `${req.distance}" of ${range}" (${half ? 'within half range' : 'beyond half range'})` },
   ];
-  const hitRows = t.hits.slice(0, dice + 1).map((n, k) => ({ hits: k, probability: round(n / D), exact: fraction(n) }));
+  const hitRows = t.hits.slice(0, dice + 1).map((n, k, all) => ({ hits: k, probability: round(n / D), 'at least': round(atLeast(all, k) / D), exact: fraction(n) }));
+  const healthRows = t.healthLost.map((n, k, all) => ({ 'health lost': k === req.health ? `${k} (casualty)` : String(k), probability: round(n / D), 'at least': round(atLeast(all, k) / D), exact: fraction(n) }));
+  const alive = t.psycheLost.slice(0, -1); // "at least" over the survivors; the casualties are the last row
+  const psycheRows = [
+    ...alive.map((n, k) => ({ 'psyche lost': String(k), probability: round(n / D), 'at least': round(atLeast(alive, k) / D), exact: fraction(n) })),
+    { 'psyche lost': 'casualty', probability: round(t.psycheLost[req.psyche + 1] / D), exact: fraction(t.psycheLost[req.psyche + 1]) },
+  ];
+  const st = (s: State) => t.states.get(s) ?? 0;
   const stateRows = STATES.filter((s) => (t.states.get(s) ?? 0) > 0).map((s) => ({ state: s, probability: round((t.states.get(s) ?? 0) / D), exact: fraction(t.states.get(s) ?? 0) }));
   const notes = [
     'Exact: every die is enumerated; fractions are reduced from a common denominator 6^9.',
@@ -240,11 +270,16 @@ function result(req: OddsRequest, w: number, t: Tally, tn: number, p36: number, 
       { title: 'to hit', rows: toHit },
       { title: 'hits', rows: hitRows },
       { title: 'final state', rows: stateRows },
+      { title: 'health lost (a casualty loses all)', rows: healthRows },
+      { title: 'psyche lost (survivors; "at least" excludes the casualties)', rows: psycheRows },
     ],
     notes,
+    summary: {
+      'P(hit)': round(1 - t.hits[0] / D),
+      ...(dice === 2 ? { 'P(2 hits)': round(t.hits[2] / D) } : {}),
+      'P(broken down)': round(st('broken down') / D),
+      'P(snapped)': round(st('snapped') / D),
+      'P(killed)': round((st('killed') + st('incapacitated')) / D),
+    },
   };
-}
-
-function round(x: number): number {
-  return Math.round(x * 1e12) / 1e12;
 }
