@@ -8,6 +8,7 @@ import { activation } from './actions.ts';
 import { rollCode } from './dice-math.ts';
 import { place } from './movement.ts';
 import type { PlatoonGame } from './state.ts';
+import { traceDraw, traceEnd, traceExtraTurn, tracePinsShed, traceTurn } from './trace-log.ts';
 
 /** Deployment (R23): every unit fielded, then placed by its player within 12" of its long edge. */
 export function setupGame(g: PlatoonGame): void {
@@ -36,6 +37,7 @@ export function ordersPhase(g: PlatoonGame): void {
   g.bag.startTurn();
   while (g.bag.total() > 0 && g.unitsLeft[0] > 0 && g.unitsLeft[1] > 0) {
     const s = g.bag.draw(g.rng);
+    if (g.trace !== null) traceDraw(g, s);
     g.activeSide = s;
     activation(g, s);
   }
@@ -54,6 +56,7 @@ export function turnEnd(g: PlatoonGame): void {
       if (o === DOWN && held === 1) {
         const n = rollCode(g.rng, g.scn.downPins, 0);
         g.pins[u] = g.pins[u] > n ? g.pins[u] - n : 0;
+        if (g.trace !== null) tracePinsShed(g, u, n);
       }
     }
   }
@@ -66,6 +69,7 @@ export function playPlatoonGame(g: PlatoonGame): void {
   let last = r.turns;
   for (let turn = 0; turn < last; turn++) {
     g.turn = turn;
+    if (g.trace !== null) traceTurn(g);
     ordersPhase(g);
     turnEnd(g);
     g.turnsPlayed = turn + 1;
@@ -74,7 +78,11 @@ export function playPlatoonGame(g: PlatoonGame): void {
     t.endStep();
     if (g.unitsLeft[0] === 0 || g.unitsLeft[1] === 0) break;
     // R23: a 7th turn on a D6 of 4+.
-    if (turn === r.turns - 1 && scn.maxTurns > r.turns && g.rng.d6() >= r.extra_turn_on) last = r.turns + 1;
+    if (turn === r.turns - 1 && scn.maxTurns > r.turns) {
+      const d = g.rng.d6();
+      if (g.trace !== null) traceExtraTurn(g, d);
+      if (d >= r.extra_turn_on) last = r.turns + 1;
+    }
   }
   record(g);
 }
@@ -90,5 +98,6 @@ function record(g: PlatoonGame): void {
   if (t.row !== null) t.row[t.plan.rowExtra] = by;
   t.score[0] = v0;
   t.score[1] = v1;
+  if (g.trace !== null) traceEnd(g);
   t.endGame(winner, -1);
 }

@@ -4,6 +4,7 @@ import { MAX_SLOTS } from '../data/roster.ts';
 import { rollTest } from './dice-math.ts';
 import { terrainChanged } from './sight.ts';
 import type { PlatoonGame } from './state.ts';
+import { traceCasualty, tracedTest, tracePins } from './trace-log.ts';
 
 export const CAUSE_SHOOTING = 0;
 export const CAUSE_MORALE = 1;
@@ -38,6 +39,7 @@ export function destroyUnit(g: PlatoonGame, u: number, cause: number, killer: nu
   g.bag.destroy(s, g.dieInBag[u] === 1);
   g.dieInBag[u] = 0;
   t.lose(s, scn.kind[u], scn.cost[u]);
+  if (g.trace !== null) traceCasualty(g, u, cause);
   if (killer >= 0) t.kill(scn.side[killer], scn.kind[killer]);
   t.acc[g.oLosses + s * 6 + cause]++;
   g.vp[1 - s] += scn.rules.vp_per_unit;
@@ -62,6 +64,7 @@ export function removeModel(g: PlatoonGame, u: number, k: number, cause: number,
 export function addPins(g: PlatoonGame, u: number, n: number): void {
   if (n <= 0 || g.alive[u] === 0) return;
   g.pins[u] += n;
+  if (g.trace !== null) tracePins(g, u, n);
   const t = g.tally;
   t.acc[g.oPinsTaken + g.scn.side[u]] += n;
 }
@@ -75,7 +78,7 @@ export function checkExcessPins(g: PlatoonGame, u: number, killer: number): void
 /** R3 morale check: 2D6 ≤ Morale − pins + officer bonus; a fail destroys the unit. Returns true if it passed. */
 export function moraleCheck(g: PlatoonGame, u: number, killer: number): boolean {
   if (g.alive[u] === 0) return false;
-  const pass = rollTest(g.rng, testTarget(g, u), g.scn.rules.double1_auto_pass) === 1;
+  const pass = (g.trace === null ? rollTest(g.rng, testTarget(g, u), g.scn.rules.double1_auto_pass) : tracedTest(g, u, testTarget(g, u), 'morale check')) === 1;
   if (!pass) destroyUnit(g, u, CAUSE_MORALE, killer);
   return pass;
 }

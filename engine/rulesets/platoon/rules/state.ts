@@ -7,6 +7,7 @@ import { DiceBag } from '../../../bag.ts';
 import type { Rng } from '../../../rng.ts';
 import { StateArrays } from '../../../state.ts';
 import type { Tally } from '../../../tally.ts';
+import type { GameTrace } from '../../../trace.ts';
 import type { Table } from '../../../geometry/table.ts';
 import type { PlatoonScenario } from '../compiled.ts';
 import { MAX_SLOTS } from '../data/roster.ts';
@@ -25,6 +26,8 @@ export class PlatoonGame {
   readonly rng: Rng;
   readonly prng: Rng;
   readonly tally: Tally;
+  /** `squadsim trace`: this game's event log (rules/trace-log.ts), or null in every ordinary run. */
+  readonly trace: GameTrace | null;
   readonly decide: readonly [PlatoonDecisions, PlatoonDecisions];
   readonly table: Table;
   readonly pieces: PieceArrays;
@@ -125,6 +128,7 @@ export class PlatoonGame {
     this.rng = env.dice;
     this.prng = env.policy;
     this.tally = env.tally;
+    this.trace = env.trace;
     this.decide = decide;
     const n = (this.n = scn.n), st = this.st, l = scn.plan.layout;
     this.oOrders = l.offset('orders');

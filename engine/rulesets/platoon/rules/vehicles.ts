@@ -4,6 +4,7 @@ import { KINDS } from '../data/catalogue.ts';
 import { rollTest } from './dice-math.ts';
 import { addPins, CAUSE_VEHICLE, destroyUnit, goDown, testTarget } from './losses.ts';
 import type { PlatoonGame } from './state.ts';
+import { tracedTest, traceVehicleResult } from './trace-log.ts';
 
 /**
  * R17: the damage grade of one hit whose damage die is `die` and total `total` (die + pen
@@ -41,6 +42,7 @@ function turretJam(g: PlatoonGame, v: number): void {
 export function applyResult(g: PlatoonGame, v: number, result: number, killer: number): void {
   if (g.alive[v] === 0) return;
   countResult(g, v, result - 1);
+  if (g.trace !== null) traceVehicleResult(g, v, result);
   if (result === VD_KNOCKED_OUT) {
     destroyUnit(g, v, CAUSE_VEHICLE, killer);
     return;
@@ -54,7 +56,8 @@ export function applyResult(g: PlatoonGame, v: number, result: number, killer: n
     if (g.order[v] !== 0) g.order[v] = 6; // already acted: halted
     turretJam(g, v);
   } else if (result === VD_ON_FIRE) {
-    if (rollTest(g.rng, testTarget(g, v), g.scn.rules.double1_auto_pass) !== 1) { destroyUnit(g, v, CAUSE_VEHICLE, killer); return; }
+    const test = g.trace === null ? rollTest(g.rng, testTarget(g, v), g.scn.rules.double1_auto_pass) : tracedTest(g, v, testTarget(g, v), 'on-fire test');
+    if (test !== 1) { destroyUnit(g, v, CAUSE_VEHICLE, killer); return; }
     goDown(g, v);
     turretJam(g, v);
   }
