@@ -7,8 +7,14 @@ import { mayEnter } from '../rules/movement.ts';
 
 /** (x, y) lies on no terrain piece unit u may not enter; guns may deploy on No* pieces ("dug in", item 24). */
 export function clearSpot(g: PlatoonGame, u: number, x: number, y: number): boolean {
+  g.table.q[0] = x; g.table.q[1] = y;
+  return clearSpotQ(g, u);
+}
+
+/** clearSpot of the point in table.q (hot callers: double arguments box when a call is not inlined). */
+export function clearSpotQ(g: PlatoonGame, u: number): boolean {
   for (let p = 0; p < g.table.polygonCount; p++) {
-    if (!insidePiece(g, p, x, y) || mayEnter(g, u, p, false)) continue;
+    if (!g.table.insideQ(p) || mayEnter(g, u, p, false)) continue;
     if (g.scn.terrainCode[g.category[p] * 5 + g.scn.moveClass[u]] !== NO_STAR) return false;
   }
   return true;

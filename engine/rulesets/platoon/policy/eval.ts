@@ -7,29 +7,27 @@ import { MAX_SLOTS } from '../data/roster.ts';
 import { INFANTRY_DV, VEHICLE_DV } from '../data/tables.ts';
 import { FLAMER, HE_BLD_COUNT, HE_BLD_SIDES, HOWITZER, INDIRECT, SHOTS_D6, SHOTS_D6P1, W_FLAGS, W_HE, W_PEN, W_SHOTS } from '../data/weapons.ts';
 import { damageChance6, damageNeed, hitChance36 } from '../rules/dice-math.ts';
-import { canSee, rangeTo } from '../rules/sight.ts';
+import { canSee, RANGE, rangeInto } from '../rules/sight.ts';
 import { directNeed, indirectNeed, INDIRECT_FIRE, NO_FIRE, SHOT_RANGE, slotMode } from '../rules/shooting.ts';
 import type { PlatoonGame } from '../rules/state.ts';
 
-/** Mean of a dice code [count, sides, plus] at code[o]. */
-function meanCode(code: Int32Array, o: number): number {
-  return code[o] * (code[o + 1] + 1) / 2 + code[o + 2];
-}
 
 /**
  * Expected models (infantry) or fraction of a kill (vehicles) u's shooting takes off t
  * from where both stand; 0 when nothing can fire.
  */
 /**
- * Results of casualtiesInto (EV[0]) and pointsInto (EV[1]): returned doubles would be boxed
- * on every call V8 does not inline (docs/gc-audit.md).
+ * Results of casualtiesInto (EV[0]) and pointsInto (EV[1]; scripted.ts also leaves its best
+ * values there, and assault odds in EV[2]): returned doubles would be boxed on every call
+ * V8 does not inline (docs/gc-audit.md).
  */
-export const EV = new Float64Array(2);
+export const EV = new Float64Array(3);
 
 export function casualtiesInto(g: PlatoonGame, u: number, t: number, moving: boolean): void {
   EV[0] = 0;
   if (g.alive[t] === 0 || t === u) return;
-  const scn = g.scn, r = scn.rules, d = rangeTo(g, u, t);
+  rangeInto(g, u, t);
+  const scn = g.scn, r = scn.rules, d = RANGE[0];
   if (d > scn.maxRange[u]) return; // out of every weapon's reach: no sight line needed
   const sees = canSee(g, u, t), veh = g.isVehicle(t);
   let e = 0;
@@ -53,7 +51,9 @@ export function casualtiesInto(g: PlatoonGame, u: number, t: number, moving: boo
     } else {
       let n = hits, pen = W_PEN[w], dv = INFANTRY_DV[scn.quality[t]];
       const b = g.inBuilding[t];
-      if (he > 0) { n *= b >= 0 ? HE_BLD_COUNT[he] * (HE_BLD_SIDES[he] + 1) / 2 : meanCode(scn.heOpen, he * 3); pen = he; }
+      // In the open: the mean of the HE dice code [count, sides, plus] (written out: a returned double boxes).
+      const ho = scn.heOpen, o = he * 3;
+      if (he > 0) { n *= b >= 0 ? HE_BLD_COUNT[he] * (HE_BLD_SIDES[he] + 1) / 2 : ho[o] * (ho[o + 1] + 1) / 2 + ho[o + 2]; pen = he; }
       else if (b >= 0 && !flamer) dv += r.building_dv_bonus;
       e += n * (damageChance6(damageNeed(dv, r.pen_vs_soft ? pen : 0)) / 6);
     }

@@ -7,12 +7,12 @@ import { ADVANCE, AMBUSH, COVER_NONE, DOWN, FIRE, MV_ARTILLERY, RALLY, RANK_RANG
 import { W_FLAGS, TEAM, WEAPON_IDS } from '../data/weapons.ts';
 import { friendlyFireTarget } from '../rules/actions.ts';
 import { canAssault } from '../rules/assault.ts';
-import { moveRate, planMove } from '../rules/movement.ts';
-import { buildingAt, insidePiece, rangeTo, setPos } from '../rules/sight.ts';
+import { MOVE, moveRate, planMoveTo } from '../rules/movement.ts';
+import { buildingOf, RANGE, rangeInto } from '../rules/sight.ts';
 import { canShoot } from '../rules/shooting.ts';
 import type { PlatoonGame } from '../rules/state.ts';
 import { casualtiesInto, EV, pointsInto } from './eval.ts';
-import { clearSpot } from './deploy.ts';
+import { clearSpotQ } from './deploy.ts';
 import { TGT_NEAREST, type PolicyParams } from './params.ts';
 
 const pol = (g: PlatoonGame, u: number): PolicyParams => g.scn.policies[g.scn.side[u]];
@@ -38,38 +38,44 @@ export function bestTarget(g: PlatoonGame, u: number, moving: boolean): number {
     pointsInto(g, u, t, moving);
     let v = EV[1];
     if (v <= 0) continue;
-    if (p.targetRule === TGT_NEAREST) v = 1000 - rangeTo(g, u, t);
+    if (p.targetRule === TGT_NEAREST) { rangeInto(g, u, t); v = 1000 - RANGE[0]; }
     if (v > bv) { bv = v; best = t; }
   }
   return best;
 }
 
-function bestValue(g: PlatoonGame, u: number, moving: boolean): number {
+/*
+ * Doubles go back and forth through EV, g.tmp, MOVE and table.q, and positions through
+ * unit indices: a double argument or result is boxed on every call V8 does not inline, and
+ * these run for every unit at every activation (docs/gc-audit.md).
+ */
+
+/** The expected points of u's best shot into EV[1] (0 when it has none). */
+function bestValue(g: PlatoonGame, u: number, moving: boolean): void {
   const t = bestTarget(g, u, moving);
-  if (t < 0) return 0;
+  if (t < 0) { EV[1] = 0; return; }
   pointsInto(g, u, t, moving);
-  return EV[1];
 }
 
-/** Cover class of the piece holding (x, y) (buildings count as hard), for choosing where to stop. */
-function coverAt(g: PlatoonGame, x: number, y: number): number {
+/** Cover class of the piece holding the point table.q (buildings count as hard), for choosing where to stop. */
+function coverAtQ(g: PlatoonGame): number {
   let c = COVER_NONE;
   for (let p = 0; p < g.table.polygonCount; p++) {
     const pc = g.category[p] === T_BUILDING ? 2 : g.pieces.cover[p];
-    if (pc > c && insidePiece(g, p, x, y)) c = pc;
+    if (pc > c && g.table.insideQ(p)) c = pc;
   }
   return c;
 }
 
 /**
  * §4.5: where u should move on an Advance (or Run): toward its nearest enemy until
- * `advance_to_in` away, or to the nearest reachable cover piece; writes g.planX/Y and
- * returns the spot's score (higher is better).
+ * `advance_to_in` away, or to the nearest reachable cover piece (the best-scored spot);
+ * writes g.planX/Y.
  */
-export function chooseMove(g: PlatoonGame, u: number, run: boolean): number {
+export function chooseMove(g: PlatoonGame, u: number, run: boolean): void {
   const p = pol(g, u), e = nearestEnemy(g, u);
   g.planX = g.x[u]; g.planY = g.y[u]; g.planTarget = -1;
-  if (e < 0) return -1e9;
+  if (e < 0) return;
   const ux = g.x[u], uy = g.y[u];
   const dx = g.x[e] - ux, dy = g.y[e] - uy, dist = Math.sqrt(dx * dx + dy * dy) || 1;
   let goal = run ? 0 : p.advanceTo;
@@ -84,9 +90,11 @@ export function chooseMove(g: PlatoonGame, u: number, run: boolean): number {
     for (let c = 0; c < T.polygonCount; c++) {
       if (g.pieces.cover[c] === COVER_NONE && g.category[c] !== T_BUILDING) continue;
       const px = (T.bx0[c] + T.bx1[c]) / 2, py = (T.by0[c] + T.by1[c]) / 2, d = (px - cx) * (px - cx) + (py - cy) * (py - cy);
-      if (d < bd && clearSpot(g, u, px, py)) { bd = d; g.planX = px; g.planY = py; }
+      if (d >= bd) continue;
+      T.q[0] = px; T.q[1] = py;
+      if (clearSpotQ(g, u)) { bd = d; g.planX = px; g.planY = py; }
     }
-    return 0;
+    return;
   }
   // Candidate 0: straight toward the enemy, stopping `goal` short. Candidates 1..: cover pieces' centres.
   for (let c = -1; c < g.table.polygonCount; c++) {
@@ -102,14 +110,16 @@ export function chooseMove(g: PlatoonGame, u: number, run: boolean): number {
       const mx = tx - ux, my = ty - uy;
       if (mx * mx + my * my > moveRate(g, u, run) * moveRate(g, u, run) * 1.2) continue;
     }
-    const moved = planMove(g, u, tx, ty, run);
+    MOVE[0] = tx; MOVE[1] = ty;
+    planMoveTo(g, u, run);
+    const moved = MOVE[2];
     if (moved < 0.01 && c >= 0) continue;
     const ex = g.tmp[2], ey = g.tmp[3];
     const ddx = g.x[e] - ex, ddy = g.y[e] - ey, after = Math.sqrt(ddx * ddx + ddy * ddy);
-    const score = -Math.abs(after - goal) * 0.3 + p.coverWeight * coverAt(g, ex, ey) + (moved < 0.01 ? -2 : 0);
+    g.table.q[0] = ex; g.table.q[1] = ey;
+    const score = -Math.abs(after - goal) * 0.3 + p.coverWeight * coverAtQ(g) + (moved < 0.01 ? -2 : 0);
     if (score > bestScore) { bestScore = score; g.planX = tx; g.planY = ty; }
   }
-  return bestScore;
 }
 
 /** The centre of u's living friends (not officers) into g.tmp[4..5]; false when there are none. */
@@ -125,23 +135,23 @@ function friendsCentre(g: PlatoonGame, u: number): boolean {
   return true;
 }
 
-/** Expected points from u's best shot after an Advance to (planX, planY) (u is put back). */
-function valueAfterAdvance(g: PlatoonGame, u: number): number {
-  planMove(g, u, g.planX, g.planY, false);
+/** Expected points from u's best shot after an Advance to (planX, planY) into EV[1] (u is put back). */
+function valueAfterAdvance(g: PlatoonGame, u: number): void {
+  MOVE[0] = g.planX; MOVE[1] = g.planY;
+  planMoveTo(g, u, false);
   const ox = g.x[u], oy = g.y[u], ob = g.inBuilding[u];
-  setPos(g, u, g.tmp[2], g.tmp[3]);
-  const v = bestValue(g, u, true);
-  setPos(g, u, ox, oy);
+  g.x[u] = g.tmp[2]; g.y[u] = g.tmp[3]; g.posVer[u]++; // setPos, written out
+  bestValue(g, u, true);
+  g.x[u] = ox; g.y[u] = oy; g.posVer[u]++;
   g.inBuilding[u] = ob;
-  return v;
 }
 
-/** R19 odds: expected casualties u deals in close quarters vs what t deals back (roughly). */
-function assaultOdds(g: PlatoonGame, u: number, t: number): number {
-  if (g.isVehicle(t)) return g.scn.slotWeapon[u * MAX_SLOTS] >= 0 && g.panzerfausts[u] > 0 ? 2 : 0;
+/** R19 odds into EV[2]: expected casualties u deals in close quarters vs what t deals back (roughly). */
+function assaultOdds(g: PlatoonGame, u: number, t: number): void {
+  if (g.isVehicle(t)) { EV[2] = g.scn.slotWeapon[u * MAX_SLOTS] >= 0 && g.panzerfausts[u] > 0 ? 2 : 0; return; }
   const dvT = 3 + g.scn.quality[t], dvU = 3 + g.scn.quality[u];
   const mine = g.models[u] * (7 - dvT) / 6, theirs = g.models[t] * (7 - dvU) / 6 * (g.inBuilding[t] >= 0 ? 1.5 : 1);
-  return theirs <= 0 ? 99 : mine / theirs;
+  EV[2] = theirs <= 0 ? 99 : mine / theirs;
 }
 
 /**
@@ -158,16 +168,18 @@ export function preferredOrder(g: PlatoonGame, u: number): number {
     let best = -1, bv = 0;
     for (let t = 0; t < g.n; t++) {
       if (!canAssault(g, u, t, run)) continue;
-      const o = assaultOdds(g, u, t);
+      assaultOdds(g, u, t);
+      const o = EV[2];
       if (o >= p.assaultOdds && scn.cost[t] * o > bv) { bv = scn.cost[t] * o; best = t; }
     }
     if (best >= 0) { g.planTarget = best; g.tmp[7] = bv; return RUN; }
   }
-  const fire = bestValue(g, u, false);
+  bestValue(g, u, false);
+  const fire = EV[1];
   const canMove = moveRate(g, u, false) > 0;
   let adv = 0;
   // A shot worth three times the threshold is taken without weighing an Advance (saves the look-ahead).
-  if (canMove && fire < 3 * p.fireThreshold) { chooseMove(g, u, false); adv = valueAfterAdvance(g, u); }
+  if (canMove && fire < 3 * p.fireThreshold) { chooseMove(g, u, false); valueAfterAdvance(g, u); adv = EV[1]; }
   if (fire >= p.fireThreshold && fire >= adv) { g.tmp[7] = fire; return FIRE; }
   if (adv > 0) { g.tmp[7] = adv; return ADVANCE; }
   if (p.ambushWhenIdle && nearestEnemyWithin(g, u, 30)) { g.tmp[7] = 0.2; return AMBUSH; }
@@ -182,7 +194,9 @@ export function preferredOrder(g: PlatoonGame, u: number): number {
 
 function nearestEnemyWithin(g: PlatoonGame, u: number, d: number): boolean {
   const e = nearestEnemy(g, u);
-  return e >= 0 && rangeTo(g, u, e) <= d;
+  if (e < 0) return false;
+  rangeInto(g, u, e);
+  return RANGE[0] <= d;
 }
 
 /** §4.3: the unit to order: the best-valued preferred order; an officer first when friends wait in his range. */
@@ -257,7 +271,8 @@ export function planFor(g: PlatoonGame, u: number, order: number): void {
 
 /** §4.10 (R19): regroup into the nearest cover within reach when standing in the open. */
 export function scriptedRegroup(g: PlatoonGame, u: number): boolean {
-  if (coverAt(g, g.x[u], g.y[u]) > 0) return false;
+  g.table.q[0] = g.x[u]; g.table.q[1] = g.y[u];
+  if (coverAtQ(g) > 0) return false;
   const T = g.table, reach = g.scn.rules.regroup_in;
   let best = reach * reach, found = false;
   for (let c = 0; c < T.polygonCount; c++) {
@@ -298,13 +313,13 @@ export function scriptedAmbushPoint(g: PlatoonGame, a: number, m: number, n: num
   const ox = g.x[m], oy = g.y[m], ob = g.inBuilding[m];
   let best = -1, bv = 0;
   for (let k = 0; k < n; k++) {
-    setPos(g, m, g.sampleX[k], g.sampleY[k]);
-    g.inBuilding[m] = g.isVehicle(m) ? -1 : buildingAt(g, g.x[m], g.y[m]);
+    g.x[m] = g.sampleX[k]; g.y[m] = g.sampleY[k]; g.posVer[m]++; // setPos, written out
+    g.inBuilding[m] = g.isVehicle(m) ? -1 : buildingOf(g, m);
     pointsInto(g, a, m, false);
     const v = EV[1];
     if (v > bv + 1e-9) { bv = v; best = k; }
   }
-  setPos(g, m, ox, oy);
+  g.x[m] = ox; g.y[m] = oy; g.posVer[m]++;
   g.inBuilding[m] = ob;
   return best;
 }

@@ -3,12 +3,12 @@
  * FUBAR table, carrying the order out, and officers passing their order on.
  */
 import { ADVANCE, AMBUSH, DOWN, FIRE, RALLY, RANK_EXTRA_ORDERS, RUN } from '../data/tables.ts';
-import { springAmbushes } from './ambush.ts';
+import { AMBUSH_END, springAmbushesTo } from './ambush.ts';
 import { assault } from './assault.ts';
 import { rollTest } from './dice-math.ts';
 import { CAUSE_BUILDING, destroyUnit, testTarget } from './losses.ts';
-import { place, planMove, setHeading } from './movement.ts';
-import { buildingAt, canSee } from './sight.ts';
+import { MOVE, placed, planMoveTo, setHeading } from './movement.ts';
+import { buildingOf, canSee } from './sight.ts';
 import { canShoot, shoot } from './shooting.ts';
 import type { PlatoonGame } from './state.ts';
 
@@ -24,7 +24,8 @@ export function activation(g: PlatoonGame, side: number): void {
   const u = g.planUnit;
   if (u < 0 || g.dieInBag[u] === 0 || g.alive[u] === 0 || g.scn.side[u] !== side) throw new Error(`platoon: policy of side ${side} ordered no eligible unit (${u})`);
   const order = g.planOrder;
-  giveOrder(g, u, order, g.planX, g.planY, g.planTarget);
+  MOVE[0] = g.planX; MOVE[1] = g.planY;
+  giveOrderTo(g, u, order, g.planTarget);
   const rank = g.scn.rank[u];
   if (rank === 0 || !g.scn.rules.officer_extra_orders || g.alive[u] === 0) return;
   g.decide[side].officerOrders(g, u, order, RANK_EXTRA_ORDERS[rank]);
@@ -36,12 +37,22 @@ export function activation(g: PlatoonGame, side: number): void {
     const t = g.tally;
     t.acc[g.oOfficerOrders + side]++;
     g.decide[side].planMove(g, v, order);
-    giveOrder(g, v, order, g.planX, g.planY, g.planTarget);
+    MOVE[0] = g.planX; MOVE[1] = g.planY;
+    giveOrderTo(g, v, order, g.planTarget);
   }
 }
 
 /** Items 2–3, R1: u takes its die with `order`; a pinned unit tests (not for Down); then the action. */
 export function giveOrder(g: PlatoonGame, u: number, order: number, tx: number, ty: number, target: number): void {
+  MOVE[0] = tx; MOVE[1] = ty;
+  giveOrderTo(g, u, order, target);
+}
+
+/**
+ * giveOrder with the destination in MOVE[0..1] (movement.ts): coordinates travel in typed
+ * arrays, as double arguments are boxed on every call V8 does not inline (docs/gc-audit.md).
+ */
+export function giveOrderTo(g: PlatoonGame, u: number, order: number, target: number): void {
   const scn = g.scn, r = scn.rules, s = scn.side[u];
   g.dieInBag[u] = 0;
   g.order[u] = order;
@@ -61,7 +72,7 @@ export function giveOrder(g: PlatoonGame, u: number, order: number, tx: number, 
       return;
     }
   }
-  execute(g, u, order, tx, ty, target);
+  executeTo(g, u, order, target);
 }
 
 function countOrder(g: PlatoonGame, u: number): void {
@@ -71,19 +82,26 @@ function countOrder(g: PlatoonGame, u: number): void {
 
 /** Items 5–10: carries out an order that was obeyed. */
 export function execute(g: PlatoonGame, u: number, order: number, tx: number, ty: number, target: number): void {
+  MOVE[0] = tx; MOVE[1] = ty;
+  executeTo(g, u, order, target);
+}
+
+/** execute with the destination in MOVE[0..1]. */
+function executeTo(g: PlatoonGame, u: number, order: number, target: number): void {
   g.order[u] = order;
   countOrder(g, u);
   if (order === FIRE) {
-    if (!springAmbushes(g, u, g.x[u], g.y[u])) return;
+    AMBUSH_END[0] = g.x[u]; AMBUSH_END[1] = g.y[u];
+    if (!springAmbushesTo(g, u)) return;
     const t = g.decide[g.scn.side[u]].target(g, u, false);
     if (t >= 0 && canShoot(g, u, t, false)) shoot(g, u, t, false, 0);
   } else if (order === ADVANCE) {
-    if (!moveTo(g, u, tx, ty, false)) return;
+    if (!moveToPlanned(g, u, false)) return;
     const t = g.decide[g.scn.side[u]].target(g, u, false);
     if (t >= 0 && canShoot(g, u, t, true)) shoot(g, u, t, true, 0);
   } else if (order === RUN) {
     if (target >= 0) assault(g, u, target);
-    else moveTo(g, u, tx, ty, true);
+    else moveToPlanned(g, u, true);
   } else if (order === RALLY) {
     const lose = g.rng.d6() + 1; // item 9: D6+1 pins
     g.pins[u] = g.pins[u] > lose ? g.pins[u] - lose : 0;
@@ -93,11 +111,19 @@ export function execute(g: PlatoonGame, u: number, order: number, tx: number, ty
 
 /** A move with ambushes along it (R5); false if the unit did not survive. */
 export function moveTo(g: PlatoonGame, u: number, tx: number, ty: number, run: boolean): boolean {
-  planMove(g, u, tx, ty, run);
+  MOVE[0] = tx; MOVE[1] = ty;
+  return moveToPlanned(g, u, run);
+}
+
+/** moveTo toward (MOVE[0], MOVE[1]). */
+function moveToPlanned(g: PlatoonGame, u: number, run: boolean): boolean {
+  planMoveTo(g, u, run);
   const ex = g.tmp[2], ey = g.tmp[3];
   setHeading(g, u);
-  if (!springAmbushes(g, u, ex, ey)) return false;
-  place(g, u, ex, ey);
+  AMBUSH_END[0] = ex; AMBUSH_END[1] = ey;
+  if (!springAmbushesTo(g, u)) return false;
+  g.x[u] = ex; g.y[u] = ey;
+  placed(g, u);
   return true;
 }
 
@@ -128,11 +154,13 @@ export function fubar(g: PlatoonGame, u: number): void {
   }
   if (e >= 0) {
     const dx = g.x[u] - g.x[e], dy = g.y[u] - g.y[e], l = Math.sqrt(dx * dx + dy * dy) || 1;
-    const moved = planMove(g, u, g.x[u] + (dx / l) * 48, g.y[u] + (dy / l) * 48, true);
-    if (moved > 0.1) {
+    MOVE[0] = g.x[u] + (dx / l) * 48; MOVE[1] = g.y[u] + (dy / l) * 48;
+    planMoveTo(g, u, true);
+    if (MOVE[2] > 0.1) {
       g.order[u] = RUN;
       countOrder(g, u);
-      moveTo(g, u, g.x[u] + (dx / l) * 48, g.y[u] + (dy / l) * 48, true);
+      MOVE[0] = g.x[u] + (dx / l) * 48; MOVE[1] = g.y[u] + (dy / l) * 48;
+      moveToPlanned(g, u, true);
       return;
     }
   }
@@ -165,8 +193,9 @@ function leaveBurning(g: PlatoonGame, u: number): void {
   let tx = x, ty = y;
   const m = Math.min(dl, dr, dd, du);
   if (m === dl) tx = T.bx0[b] - 1; else if (m === dr) tx = T.bx1[b] + 1; else if (m === dd) ty = T.by0[b] - 1; else ty = T.by1[b] + 1;
-  if (!moveTo(g, u, tx, ty, true)) return;
-  if (buildingAt(g, g.x[u], g.y[u]) === b) destroyUnit(g, u, CAUSE_BUILDING, -1);
+  MOVE[0] = tx; MOVE[1] = ty;
+  if (!moveToPlanned(g, u, true)) return;
+  if (buildingOf(g, u) === b) destroyUnit(g, u, CAUSE_BUILDING, -1);
 }
 
 export { AMBUSH };

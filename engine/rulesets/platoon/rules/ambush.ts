@@ -1,7 +1,7 @@
 /** Ambush (item 8, R5, R26): enemy units on Ambush may interrupt a unit starting an action. */
 import { AMBUSH, FIRE } from '../data/tables.ts';
 import { MAX_SAMPLES, type PlatoonGame } from './state.ts';
-import { place } from './movement.ts';
+import { placed } from './movement.ts';
 import { shoot } from './shooting.ts';
 
 /**
@@ -11,7 +11,19 @@ import { shoot } from './shooting.ts';
  * Returns false if m did not survive. Leaves m at the last ambush point (the caller moves it on).
  */
 export function springAmbushes(g: PlatoonGame, m: number, ex: number, ey: number): boolean {
-  const scn = g.scn, enemy = 1 - scn.side[m];
+  AMBUSH_END[0] = ex; AMBUSH_END[1] = ey;
+  return springAmbushesTo(g, m);
+}
+
+/**
+ * springAmbushes to (AMBUSH_END[0], AMBUSH_END[1]); coordinates travel in typed arrays
+ * because double arguments are boxed on every call V8 does not inline (docs/gc-audit.md).
+ */
+export const AMBUSH_END = new Float64Array(2);
+const PATH = new Float64Array(4);
+
+export function springAmbushesTo(g: PlatoonGame, m: number): boolean {
+  const scn = g.scn, enemy = 1 - scn.side[m], ex = AMBUSH_END[0], ey = AMBUSH_END[1];
   // R26: nearest first, chosen by repeated minimum (no sort, no allocation).
   let last = -1, lastD = -1;
   for (;;) {
@@ -23,10 +35,12 @@ export function springAmbushes(g: PlatoonGame, m: number, ex: number, ey: number
     }
     if (a < 0) return true;
     last = a; lastD = best;
-    const n = samplePath(g, g.x[m], g.y[m], ex, ey);
+    PATH[0] = g.x[m]; PATH[1] = g.y[m]; PATH[2] = ex; PATH[3] = ey;
+    const n = samplePathXY(g);
     const k = g.decide[enemy].ambushPoint(g, a, m, n);
     if (k < 0 || k >= n) continue;
-    place(g, m, g.sampleX[k], g.sampleY[k]);
+    g.x[m] = g.sampleX[k]; g.y[m] = g.sampleY[k];
+    placed(g, m);
     g.order[a] = FIRE; // the ambush is spent
     const t = g.tally;
     t.acc[g.oAmbushShots + enemy]++;
@@ -37,7 +51,12 @@ export function springAmbushes(g: PlatoonGame, m: number, ex: number, ey: number
 
 /** Points every `ambush_sample_in` inches from (ax, ay) to (bx, by), both ends included, into g.sampleX/Y. */
 export function samplePath(g: PlatoonGame, ax: number, ay: number, bx: number, by: number): number {
-  const dx = bx - ax, dy = by - ay, len = Math.sqrt(dx * dx + dy * dy);
+  PATH[0] = ax; PATH[1] = ay; PATH[2] = bx; PATH[3] = by;
+  return samplePathXY(g);
+}
+
+function samplePathXY(g: PlatoonGame): number {
+  const ax = PATH[0], ay = PATH[1], bx = PATH[2], by = PATH[3], dx = bx - ax, dy = by - ay, len = Math.sqrt(dx * dx + dy * dy);
   let n = Math.floor(len / g.scn.rules.ambush_sample_in) + 2;
   if (len < 1e-6) n = 1;
   if (n > MAX_SAMPLES) n = MAX_SAMPLES;

@@ -2,11 +2,11 @@
 import { INFANTRY_DV, FIRE } from '../data/tables.ts';
 import { MAX_SLOTS } from '../data/roster.ts';
 import { FLAMER, W_FLAGS } from '../data/weapons.ts';
-import { springAmbushes } from './ambush.ts';
+import { AMBUSH_END, springAmbushesTo } from './ambush.ts';
 import { damageNeed } from './dice-math.ts';
 import { CAUSE_CQ, destroyUnit, goDown, removeModel } from './losses.ts';
-import { place, planMove, setHeading } from './movement.ts';
-import { rangeTo } from './sight.ts';
+import { MOVE, placed, planMoveTo, setHeading } from './movement.ts';
+import { RANGE, rangeInto } from './sight.ts';
 import { canShoot, shoot } from './shooting.ts';
 import type { PlatoonGame } from './state.ts';
 import { damageGrade, damageVehicle, vehicleDV } from './vehicles.ts';
@@ -18,7 +18,9 @@ function count(g: PlatoonGame, s: number, k: number): void {
 
 /** R19: can u assault t this activation (infantry only, t within Run distance plus contact)? */
 export function canAssault(g: PlatoonGame, u: number, t: number, runRate: number): boolean {
-  return !g.isVehicle(u) && g.alive[t] === 1 && g.scn.side[t] !== g.scn.side[u] && rangeTo(g, u, t) <= runRate + g.scn.rules.assault_contact_in;
+  if (g.isVehicle(u) || g.alive[t] === 0 || g.scn.side[t] === g.scn.side[u]) return false;
+  rangeInto(g, u, t); // through RANGE: a returned double is boxed when the call is not inlined
+  return RANGE[0] <= runRate + g.scn.rules.assault_contact_in;
 }
 
 /** Items 67–68: u (on a Run order) assaults t. */
@@ -37,16 +39,22 @@ export function assault(g: PlatoonGame, u: number, t: number): void {
     } else if (react === 2) goDown(g, t);
   }
   // Move into contact: toward the target, stopping at the contact distance.
-  const d = rangeTo(g, u, t), stand = d - r.assault_contact_in * 0.5;
+  rangeInto(g, u, t);
+  const d = RANGE[0], stand = d - r.assault_contact_in * 0.5;
   if (stand > 0) {
     const dx = g.x[t] - g.x[u], dy = g.y[t] - g.y[u], l = Math.sqrt(dx * dx + dy * dy);
-    planMove(g, u, g.x[u] + (dx / l) * stand, g.y[u] + (dy / l) * stand, true);
+    MOVE[0] = g.x[u] + (dx / l) * stand; MOVE[1] = g.y[u] + (dy / l) * stand;
+    planMoveTo(g, u, true);
     const ex = g.tmp[2], ey = g.tmp[3];
     setHeading(g, u);
-    if (!springAmbushes(g, u, ex, ey)) return;
-    place(g, u, ex, ey);
+    AMBUSH_END[0] = ex; AMBUSH_END[1] = ey;
+    if (!springAmbushesTo(g, u)) return;
+    g.x[u] = ex; g.y[u] = ey;
+    placed(g, u);
   }
-  if (g.alive[t] === 0 || rangeTo(g, u, t) > r.assault_contact_in) return; // no contact: the move just ends
+  if (g.alive[t] === 0) return;
+  rangeInto(g, u, t);
+  if (RANGE[0] > r.assault_contact_in) return; // no contact: the move just ends
   count(g, s, 1);
   if (g.isVehicle(t)) { fightVehicle(g, u, t); return; }
   // Item 73 / R18: defenders in a building hold a Defensive Position and strike first.
@@ -70,9 +78,11 @@ export function regroup(g: PlatoonGame, w: number): void {
   const dx = g.planX - g.x[w], dy = g.planY - g.y[w], l = Math.sqrt(dx * dx + dy * dy), cap = g.scn.rules.regroup_in;
   if (l < 1e-9) return;
   const k = l > cap ? cap / l : 1;
-  planMove(g, w, g.x[w] + dx * k, g.y[w] + dy * k, false);
+  MOVE[0] = g.x[w] + dx * k; MOVE[1] = g.y[w] + dy * k;
+  planMoveTo(g, w, false);
   setHeading(g, w);
-  place(g, w, g.tmp[2], g.tmp[3]);
+  g.x[w] = g.tmp[2]; g.y[w] = g.tmp[3];
+  placed(g, w);
 }
 
 /** R19: every model of a strikes once: D6 against d's damage value (flamethrowers +3), no to-hit. */

@@ -12,9 +12,9 @@ import {
 } from '../data/tables.ts';
 import { ASSAULT, FIXED, FLAMER, HE_BLD_COUNT, HE_BLD_SIDES, HE_PIN_SIDES, HOWITZER, INDIRECT, SHAPED, SHOTS_D6, SHOTS_D6P1, TEAM, W_FLAGS, W_HE, W_INDIRECT_RANGE, W_MIN_RANGE, W_PEN, W_RANGE, W_SHOTS, WPN_PANZERFAUST } from '../data/weapons.ts';
 import { damageNeed, HIT, MISS_ONE, rollCode, rollHit } from './dice-math.ts';
-import { ARC_Q_FRONT, quadrantOf } from '../../../geometry/footprint.ts';
+import { ARC_Q_FRONT } from '../../../geometry/footprint.ts';
 import { addPins, CAUSE_BUILDING, CAUSE_SHOOTING, checkExcessPins, destroyUnit, goDown, moraleCheck, removeModel } from './losses.ts';
-import { canSee, clearLine, coverOf, facingFrom, rangeTo, terrainChanged } from './sight.ts';
+import { canSee, clearLine, coverOf, facingFromUnit, quadrantAround, RANGE, rangeInto, terrainChanged } from './sight.ts';
 import type { PlatoonGame } from './state.ts';
 import { damageGrade, damageVehicle } from './vehicles.ts';
 
@@ -47,7 +47,7 @@ export function slotMode(g: PlatoonGame, u: number, k: number, t: number, moving
   if (moving && !veh && (f & FIXED) !== 0) return NO_FIRE; // R11: Fixed weapons cannot fire on Advance
   if (veh) {
     const arc = g.scn.slotArc[i];
-    if ((arc === ARC_FRONT || (arc === ARC_TURRET && g.turretJammed[u] === 1)) && quadrantOf(g.x[u], g.y[u], g.hx[u], g.hy[u], g.x[t], g.y[t]) !== ARC_Q_FRONT) return NO_FIRE;
+    if ((arc === ARC_FRONT || (arc === ARC_TURRET && g.turretJammed[u] === 1)) && quadrantAround(g, u, t) !== ARC_Q_FRONT) return NO_FIRE;
   }
   if ((f & INDIRECT) !== 0) {
     if (moving || d < W_MIN_RANGE[w] || d > W_RANGE[w]) return NO_FIRE; // decision: no indirect fire on Advance
@@ -130,18 +130,17 @@ function hitVehicle(g: PlatoonGame, u: number, t: number, w: number, pen: number
   const die = g.rng.d6();
   let total = die + pen;
   if (dv >= 7 && pen > 0) {
-    total += indirect ? FACING_PEN[FACE_TOP] : FACING_PEN[facingFrom(g, t, g.x[u], g.y[u])];
+    total += indirect ? FACING_PEN[FACE_TOP] : FACING_PEN[facingFromUnit(g, t, u)];
     if (long && (W_FLAGS[w] & SHAPED) === 0) total -= 1; // item 30
   }
   const grade = dv < 7 ? (die !== 1 && total >= dv ? 2 : 0) : damageGrade(die, total, dv, he, r.superficial_window, r.massive_margin);
   damageVehicle(g, t, grade, indirect && scn.openTopped[t] === 1 ? 1 : 0, u);
 }
 
-/** Fires slot k of u at t in mode `mode`; adds to the attack scratch g.d2. */
-function fireSlot(g: PlatoonGame, u: number, k: number, t: number, mode: number, moving: boolean, d: number, extraMod: number, shotsLess: number): void {
-  const scn = g.scn, r = scn.rules, i = u * MAX_SLOTS + k, w = scn.slotWeapon[i], f = W_FLAGS[w], rng = g.rng;
+/** Fires slot k of u at t in mode `mode` at range SHOT_RANGE[0]; adds to the attack scratch g.d2. */
+function fireSlot(g: PlatoonGame, u: number, k: number, t: number, mode: number, moving: boolean, extraMod: number, shotsLess: number): void {
+  const scn = g.scn, r = scn.rules, i = u * MAX_SLOTS + k, w = scn.slotWeapon[i], f = W_FLAGS[w], rng = g.rng, d = SHOT_RANGE[0];
   const indirect = mode === INDIRECT_FIRE;
-  SHOT_RANGE[0] = d;
   const need = indirect ? indirectNeed(g, u, t) : directNeed(g, u, k, t, moving, extraMod);
   const flamer = (f & FLAMER) !== 0;
   let shots = flamer ? 1 : (scn.slotCrew[i] > 0 ? 1 : g.slotCount[i]) * W_SHOTS[w] - shotsLess;
@@ -191,7 +190,8 @@ function collapse(g: PlatoonGame, b: number, killer: number): void {
 /** Can any weapon of u fire at t now? (policies and Friendly Fire). */
 export function canShoot(g: PlatoonGame, u: number, t: number, moving: boolean): boolean {
   if (g.alive[t] === 0 || t === u) return false;
-  const d = rangeTo(g, u, t);
+  rangeInto(g, u, t);
+  const d = RANGE[0];
   if (d > g.scn.maxRange[u]) return false;
   const sees = canSee(g, u, t);
   for (let k = 0; k < MAX_SLOTS; k++) {
@@ -208,20 +208,24 @@ export function canShoot(g: PlatoonGame, u: number, t: number, moving: boolean):
 export function shoot(g: PlatoonGame, u: number, t: number, moving: boolean, extraMod: number): void {
   const scn = g.scn, r = scn.rules, st = scn.side[t];
   if (g.dieInBag[t] === 1 && g.order[t] === 0 && g.decide[st].reactToShot(g, t, u)) goDown(g, t);
-  const sees = canSee(g, u, t), d = rangeTo(g, u, t), start = g.models[t], veh = g.isVehicle(t);
+  rangeInto(g, u, t);
+  const sees = canSee(g, u, t), d = RANGE[0], start = g.models[t], veh = g.isVehicle(t);
   g.d2.fill(0);
   // Item 45: Panzerfausts (one-shot) fire instead of their carriers' rifles at a vehicle in range.
   let pf = 0;
   if (veh && g.panzerfausts[u] > 0 && sees && d <= W_RANGE[WPN_PANZERFAUST] && scn.kind[u] === K_SECTION) {
     pf = g.panzerfausts[u];
     g.panzerfausts[u] = 0;
-    const need = pfNeed(g, u, t, moving, d);
+    SHOT_RANGE[0] = d;
+    const need = pfNeed(g, u, t, moving);
     for (let j = 0; j < pf && g.alive[t] === 1; j++) if (rollHit(g.rng, need) === HIT) { g.d2[A_HIT] = 1; hitVehicle(g, u, t, WPN_PANZERFAUST, W_PEN[WPN_PANZERFAUST], false, false, false); }
   }
   for (let k = 0; k < MAX_SLOTS && g.alive[t] === 1; k++) {
     SHOT_RANGE[0] = d;
     const mode = slotMode(g, u, k, t, moving, sees);
-    if (mode !== NO_FIRE) fireSlot(g, u, k, t, mode, moving, d, extraMod, k === 0 ? pf : 0);
+    if (mode === NO_FIRE) continue;
+    SHOT_RANGE[0] = d;
+    fireSlot(g, u, k, t, mode, moving, extraMod, k === 0 ? pf : 0);
   }
   if (g.alive[t] === 0 || g.d2[A_HIT] === 0) return;
   if (!veh) {
@@ -244,9 +248,9 @@ export function shoot(g: PlatoonGame, u: number, t: number, moving: boolean, ext
   checkExcessPins(g, t, u);
 }
 
-/** Panzerfaust to-hit: the section's modifiers without a team or cover exemption (item 27). */
-function pfNeed(g: PlatoonGame, u: number, t: number, moving: boolean, d: number): number {
-  const r = g.scn.rules;
+/** Panzerfaust to-hit at range SHOT_RANGE[0]: the section's modifiers without a team or cover exemption (item 27). */
+function pfNeed(g: PlatoonGame, u: number, t: number, moving: boolean): number {
+  const r = g.scn.rules, d = SHOT_RANGE[0];
   let m = -g.pins[u];
   if (d <= r.point_blank_in) m += MOD_POINT_BLANK;
   if (d > W_RANGE[WPN_PANZERFAUST] * r.long_range_fraction) m += MOD_LONG;
