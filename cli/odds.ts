@@ -19,42 +19,85 @@ function providers(): [string, OddsProvider][] {
 
 // Numbers get no yargs `type`: a number type turns "far" into NaN and loses what the user
 // typed, which the error must show. `choices` are validated here too, for the same message shape.
+// Defaults are shown, not given to yargs: the provider fills them, and only flags the user
+// typed reach it (so a provider can refuse a flag that does not apply).
 function addOptions(y: Argv, options: readonly OddsOption[]): Argv {
   for (const o of options) {
     const choices = o.choices ? ` (one of: ${o.choices.join(', ')})` : '';
+    const listable = o.type === 'number' || (o.type === 'string' && o.choices) ? '; a comma list compares values' : '';
+    const def = o.default !== undefined ? ` [default: ${typeof o.default === 'string' ? o.default : JSON.stringify(o.default)}]` : '';
     y.option(o.name, {
-      describe: o.describe + choices,
+      describe: o.describe + choices + listable + def,
       ...(o.type === 'boolean' ? { type: 'boolean' as const } : { requiresArg: true }),
-      ...(o.default !== undefined ? { default: o.default } : {}),
     });
   }
-  return y.option('json', { type: 'boolean', default: false, describe: 'print only the result as JSON' });
+  return y.option('json', { type: 'boolean', default: false, describe: 'print only the result as JSON (an array with lists)' });
 }
 
-/** The flag values as the provider's option types, or a ConfigError naming the flag. */
-function request(argv: Record<string, unknown>, options: readonly OddsOption[]): Record<string, unknown> {
-  const req: Record<string, unknown> = {};
+/** Most combinations one call may compute (the product of the list lengths). */
+export const MAX_COMBINATIONS = 200;
+
+/** One flag value converted to the option's type, or a ConfigError naming the flag. */
+function convert(o: OddsOption, v: unknown, list?: string): unknown {
+  const where = list === undefined ? '' : ` (an item of the list "${list}")`;
+  if (o.type === 'number') {
+    const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*[+-]?(\d+\.?\d*|\.\d+)\s*$/.test(v) ? Number(v) : NaN;
+    if (!Number.isFinite(n)) throw new ConfigError(`--${o.name}`, v, `expected a number${where}`);
+    return n;
+  }
+  if (o.type === 'string') {
+    const str = String(v);
+    if (o.choices && !o.choices.includes(str)) throw new ConfigError(`--${o.name}`, str, `expected one of ${o.choices.map((c) => JSON.stringify(c)).join(', ')}${where}`);
+    return str;
+  }
+  return v;
+}
+
+/**
+ * The flag values as the provider's option types: one value per flag, or a list for a
+ * number or a string with choices written `a,b,c` (free strings such as JSON keep their commas).
+ */
+export function requestLists(argv: Record<string, unknown>, options: readonly OddsOption[]): Map<string, unknown[]> {
+  const req = new Map<string, unknown[]>();
   for (const o of options) {
-    let v = argv[o.name];
-    if (Array.isArray(v)) throw new ConfigError(`--${o.name}`, v, 'expected a single value');
+    const v = argv[o.name];
+    if (Array.isArray(v)) throw new ConfigError(`--${o.name}`, v, 'expected a single value or a comma list (give the flag once)');
     if (v === undefined) continue;
-    if (o.type === 'number') {
-      const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*[+-]?(\d+\.?\d*|\.\d+)\s*$/.test(v) ? Number(v) : NaN;
-      if (!Number.isFinite(n)) throw new ConfigError(`--${o.name}`, v, 'expected a number');
-      v = n;
-    } else if (o.type === 'string') {
-      v = String(v);
-      if (o.choices && !o.choices.includes(v as string)) throw new ConfigError(`--${o.name}`, v, `expected one of ${o.choices.map((c) => JSON.stringify(c)).join(', ')}`);
-    }
-    req[o.name] = v;
+    const listable = o.type === 'number' || (o.type === 'string' && o.choices !== undefined);
+    if (listable && typeof v === 'string' && v.includes(',')) {
+      const items = v.split(',').map((x) => x.trim());
+      if (items.some((x) => x === '')) throw new ConfigError(`--${o.name}`, v, 'expected a comma list with no empty item, e.g. 4,8,12');
+      req.set(o.name, items.map((x) => convert(o, x, v)));
+    } else req.set(o.name, [convert(o, v)]);
   }
   return req;
 }
 
+/** Every combination of the lists (the first flag varies slowest), or a ConfigError past MAX_COMBINATIONS. */
+export function combinations(lists: Map<string, unknown[]>): Record<string, unknown>[] {
+  const multi = [...lists].filter(([, vs]) => vs.length > 1);
+  const size = multi.reduce((n, [, vs]) => n * vs.length, 1);
+  if (size > MAX_COMBINATIONS) {
+    const flags = multi.map(([k, vs]) => `--${k} (${vs.length})`).join(' × ');
+    throw new ConfigError(multi.map(([k]) => `--${k}`).join(', '), size, `combinations is too many (${flags}); expected at most ${MAX_COMBINATIONS}`);
+  }
+  let out: Record<string, unknown>[] = [{}];
+  for (const [k, vs] of lists) out = out.flatMap((r) => vs.map((v) => ({ ...r, [k]: v })));
+  return out;
+}
+
 function handler(provider: OddsProvider) {
   return (argv: ArgumentsCamelCase<OddsArgs>): void => {
-    const res = provider.compute(request(argv, provider.options));
-    process.stdout.write(argv.json ? JSON.stringify(res) + '\n' : formatOdds(res));
+    const lists = requestLists(argv, provider.options);
+    const combos = combinations(lists);
+    if (combos.length === 1 && [...lists.values()].every((vs) => vs.length === 1)) {
+      const res = provider.compute(combos[0]);
+      process.stdout.write(argv.json ? JSON.stringify(res) + '\n' : formatOdds(res));
+      return;
+    }
+    const results = combos.map((req) => provider.compute(req));
+    const varying = [...lists].filter(([, vs]) => vs.length > 1).map(([k]) => k);
+    process.stdout.write(argv.json ? JSON.stringify(results) + '\n' : formatComparison(combos, results, varying));
   };
 }
 
@@ -84,7 +127,9 @@ export const oddsCommand: CommandModule<object, OddsArgs> = {
       .command(other)
       .usage('$0 odds <ruleset> [options]')
       .example('$0 odds nco --weapon smg --distance 8 --cover', 'SMG at 8" against a target in cover')
-      .example('$0 odds nco --weapon grenade --json', 'the distribution as JSON') as unknown as Argv<OddsArgs>;
+      .example('$0 odds nco --weapon grenade --json', 'the distribution as JSON')
+      .example('$0 odds nco --weapon rifle,smg --distance 4,8,12', 'one comparison row per weapon and distance')
+      .example('$0 odds nco --action close-combat --attacker corporal --defender private', 'a close combat, first round and to the death') as unknown as Argv<OddsArgs>;
   },
   handler: () => {},
 };
@@ -93,17 +138,22 @@ function pct(p: number): string {
   return `${(100 * p).toFixed(2)} %`;
 }
 
+/** Columns printed as percentages: probability, at least, and P(...) columns. */
+function isProb(col: string): boolean {
+  return col === 'probability' || col === 'at least' || col.startsWith('P(');
+}
+
 /** Left-aligned text columns; numbers right-aligned. */
 function table(rows: Record<string, string | number>[]): string {
   if (rows.length === 0) return '';
   const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   const cell = (r: Record<string, string | number>, c: string) => {
     const v = r[c];
-    return v === undefined ? '' : typeof v === 'number' && c === 'probability' ? pct(v) : String(v);
+    return v === undefined ? '' : typeof v === 'number' && isProb(c) ? pct(v) : String(v);
   };
   const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => cell(r, c).length)));
   const line = (vals: string[], nums: boolean[]) => vals.map((v, k) => (nums[k] ? v.padStart(width[k]) : v.padEnd(width[k]))).join('   ').trimEnd();
-  const numeric = cols.map((c) => rows.every((r) => typeof r[c] === 'number'));
+  const numeric = cols.map((c) => rows.every((r) => typeof r[c] === 'number' || r[c] === undefined));
   return [line(cols, numeric), line(width.map((w) => '-'.repeat(w)), numeric), ...rows.map((r) => line(cols.map((c) => cell(r, c)), numeric))].join('\n') + '\n';
 }
 
@@ -115,4 +165,21 @@ export function formatOdds(r: OddsResult): string {
   for (const t of r.tables ?? []) out += `\n${t.title}\n` + table(t.rows);
   if (r.notes?.length) out += '\n' + r.notes.map((n) => `- ${n}`).join('\n') + '\n';
   return out;
+}
+
+/**
+ * One row per combination: the flags that vary, then the main probabilities (the result's
+ * `summary`, or its outcomes when the provider gives none).
+ */
+export function formatComparison(reqs: readonly Record<string, unknown>[], results: readonly OddsResult[], varying: readonly string[]): string {
+  const rows = results.map((r, k) => {
+    const row: Record<string, string | number> = {};
+    for (const f of varying) row[`--${f}`] = String(reqs[k][f]);
+    const main = r.summary ?? Object.fromEntries(r.outcomes.map((o) => [`P(${o.outcome})`, o.probability]));
+    for (const [c, p] of Object.entries(main)) row[c] = p;
+    return row;
+  });
+  const fixed = Object.entries(reqs[0]).filter(([k]) => !varying.includes(k)).map(([k, v]) => `--${k} ${String(v)}`).join('  ');
+  return `${results[0].title.split(':')[0]}: ${results.length} combinations of ${varying.map((f) => '--' + f).join(' × ')}${fixed ? `\n${fixed}` : ''}\n\n`
+    + table(rows) + '\n- One row per combination; `squadsim odds` with single values (or --json, an array) gives each full distribution.\n';
 }
