@@ -25,7 +25,7 @@
  *     (board.hiddenLosLevel = 1; board.sight.highSeesHigh / highSeesOverAdjacentLower = items 40 / 39)
  *   board.elevationCase(a, t)             // 0 level, 1 attacker higher, 2 attacker lower (EAM)
  *   board.tamColumn(h, hillsCol)          // TAM column of a target in h (R3)
- *   board.path                            // HexPathFinder over enterCost + road (2 MP along it):
+ *   board.path                            // IronPathFinder (reach.ts: HexPathFinder, same answers) over enterCost + road (2 MP along it):
  *     p.capAll = 4 (Rifleman); p.capMask = cleared; p.capValue = 3 (Engineer);
  *     p.extra = explore costs (+1 per unexplored Building); p.blocked = hexes an MG's front bars;
  *     p.reach(h, mp) -> p.cost[], p.prev[], p.reached[0..n); p.pathTo(t, out); p.stepCost(u, v)
@@ -46,7 +46,7 @@
  *   the Explore deck is the engine's Deck (engine/deck.ts), held by the game state (state.ts)
  */
 import { HexGrid, slotRotations } from '../../../geometry/hex.ts';
-import { HexPathFinder } from '../../../geometry/hex-path.ts';
+import { IronPathFinder } from './reach.ts';
 import { HexSight } from './sight.ts';
 import type { Rng } from '../../../rng.ts';
 import { setupBoard } from './board-setup.ts';
@@ -144,7 +144,7 @@ export class IronBoard {
   readonly groupTileOffset: Int32Array;
 
   readonly sight: HexSight;
-  readonly path: HexPathFinder;
+  readonly path: IronPathFinder;
   private readonly stamp: Int32Array;
   private stampMark = 0;
 
@@ -245,7 +245,7 @@ export class IronBoard {
     this.stamp = new Int32Array(S);
 
     this.sight = new HexSight(this.grid, this.losBlock, this.losLevel, this.elevation);
-    this.path = new HexPathFinder(this.grid, this.enterCost);
+    this.path = new IronPathFinder(this.grid, this.enterCost);
     this.path.road = this.road;
     this.path.roadCost = ROAD_ALONG_MP;
     this.indexContent();
@@ -364,6 +364,16 @@ export class IronBoard {
       out[n++] = s;
     }
     return n;
+  }
+
+  /** True when revealableSlots(h) would find a slot: some neighbour of h is face down. */
+  hasRevealable(h: number): boolean {
+    const nb = this.grid.nb;
+    for (let d = 0; d < 6; d++) {
+      const v = nb[h * 6 + d];
+      if (v >= 0 && this.hidden[v] !== 0) return true;
+    }
+    return false;
   }
 
   /** Bit k set = the slot's shape maps onto itself under k × 60° (item 15 "any rotation"). */

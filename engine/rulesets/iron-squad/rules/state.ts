@@ -15,6 +15,7 @@ import type { IronDecisions } from './decisions.ts';
 import { Deck } from '../../../deck.ts';
 import { StateArrays } from '../../../state.ts';
 import { CARD_EMPTY, CARD_UNIT_GERMANY, CARD_UNIT_USA } from '../data/board-data.ts';
+import { DecisionScratch } from './scratch.ts';
 
 /** Unit slots per game: 2 × 7 regular types, 4 Explore units, 4 solo Regular spawns, spare. */
 export const MAX_UNITS = 24;
@@ -136,6 +137,8 @@ export class IronGame {
   readonly mgBlocked: Uint8Array;
   /** LOS cache, valid until the next reveal (LosCache). */
   readonly losCache: LosCache;
+  /** A policy decision's memo and per-hex scores (rules/scratch.ts), stamped per decision. */
+  readonly dec: DecisionScratch;
   /** Every per-game array and scalar, declared once with how it starts a game (engine/state.ts). */
   readonly st = new StateArrays();
   // Scratch.
@@ -143,7 +146,7 @@ export class IronGame {
   readonly slots: Int32Array;
   readonly cand: Int32Array;
   readonly cone: Int32Array;
-  /** Double results of policy helpers (returned here so they never box); [4] expectedValue. */
+  /** Double results of policy helpers (returned here so they never box); [4] expectedValue, [5] a hex's score. */
   readonly val: Float64Array;
   /** Deployment hexes per side, front rows first (static per layout). */
   readonly zoneHexes: [Int32Array, Int32Array];
@@ -186,7 +189,7 @@ export class IronGame {
     // Scratch, written before every read.
     this.foes = st.scratch(new Int32Array(MAX_UNITS)); this.foeHex = st.scratch(new Int32Array(MAX_UNITS));
     this.order = st.scratch(new Int32Array(MAX_UNITS)); this.path = st.scratch(new Int32Array(512));
-    this.slots = st.scratch(new Int32Array(8)); this.cone = st.scratch(new Int32Array(64)); this.val = st.scratch(new Float64Array(5));
+    this.slots = st.scratch(new Int32Array(8)); this.cone = st.scratch(new Int32Array(64)); this.val = st.scratch(new Float64Array(6));
     this.cand = st.scratch(new Int32Array(size));
     // Rebuilt every game by setup (the board, the Explore deck) or keyed by a stamp (the LOS cache).
     st.cache(board);
@@ -195,6 +198,7 @@ export class IronGame {
     this.deck.loadCounts([CARD_EMPTY, CARD_UNIT_USA, CARD_UNIT_GERMANY], [r.explore_deck_empty, r.explore_deck_units_per_nation, r.explore_deck_units_per_nation]);
     // The cache is size² entries: kept only for boards up to LOS_CACHE_MAX_HEXES hexes.
     this.losCache = st.cache(new LosCache(size <= LOS_CACHE_MAX_HEXES ? size * size : 0));
+    this.dec = st.cache(new DecisionScratch(MAX_UNITS, size));
     this.zoneHexes = [zoneList(board, 0), zoneList(board, 1)];
     this.pGe = new Float64Array(3 * FA_SPAN);
     this.pBack = new Float64Array(FA_SPAN);

@@ -1,0 +1,97 @@
+/**
+ * The destination choice written plainly (every reached hex scored in full, in reach
+ * order): the specification policy/destination.ts must match hex for hex, kept for the
+ * equivalence tests (test/iron-perf-equivalence.test.ts) and not called in play.
+ */
+import { canShoot } from '../rules/actions.ts';
+import type { IronGame } from '../rules/state.ts';
+import { BOT_PRIORITY } from '../data/units.ts';
+import { POL_BOT } from './params.ts';
+import { coverValue, exposure, nearestEnemy, pickTarget, shotValue } from './scoring.ts';
+
+/**
+ * R20, item 74: the bot's target is the lowest-health enemy it can shoot from some hex it
+ * can reach (ties: priority list, then nearest); if none, the lowest-health enemy overall
+ * (ties: nearest, then priority), to close in on. Returns −1 when no enemy is left;
+ * g.val[2] = 1 when the target can be shot this turn.
+ */
+export function botTargetPlain(g: IronGame, u: number): number {
+  const p = g.board.path, grid = g.board.grid, here = g.hex[u];
+  let best = -1, bHp = 99, bPri = 99, bD = 1 << 20, shootable = 0;
+  for (let i = 0; i < g.foeCount; i++) {
+    const t = g.foes[i];
+    let can = 0;
+    if (g.fired[u] === 0) for (let i = 0; i < p.reachedCount && can === 0; i++) if (canShoot(g, u, p.reached[i], g.hex[t])) can = 1;
+    const hp = g.hp[t], pri = BOT_PRIORITY[g.type[t]], d = grid.distance(here, g.hex[t]);
+    let better: boolean;
+    if (can !== shootable) better = can > shootable;
+    else if (hp !== bHp) better = hp < bHp;
+    else if (can) better = pri < bPri || (pri === bPri && d < bD);
+    else better = d < bD || (d === bD && pri < bPri);
+    if (better) { best = t; bHp = hp; bPri = pri; bD = d; shootable = can; }
+  }
+  g.val[2] = shootable;
+  return best;
+}
+
+/** Picks the end hex of u's move among the hexes the last search reached (foes listed). */
+export function chooseDestinationPlain(g: IronGame, u: number, mp: number): number {
+  const p = g.board.path, side = g.side[u], pol = g.scn.policies[side], grid = g.board.grid, r = g.scn.rules;
+  if (pol.kind === POL_BOT) {
+    const t = botTargetPlain(g, u);
+    if (t < 0) return g.hex[u];
+    const can = g.val[2] === 1;
+    let best = g.hex[u], bs = -1e9;
+    for (let i = 0; i < p.reachedCount; i++) {
+      const h = p.reached[i];
+      let s: number;
+      if (can) {
+        if (!canShoot(g, u, h, g.hex[t])) continue;
+        shotValue(g, u, h, t);
+        s = 10000 * g.val[0];
+      } else s = -100 * grid.distance(h, g.hex[t]);
+      s += coverValue(g, h) - 0.01 * p.cost[h];
+      if (s > bs) { bs = s; best = h; }
+    }
+    return best;
+  }
+  const ne = nearestEnemy(g, g.hex[u]);
+  const mh = g.missionHex[side];
+  // R19: the enemy's mission card is secret unless the full-information mode is on.
+  const eh = r.full_information && pol.denyWeight > 0 ? g.missionHex[1 - side] : -1;
+  const revealCost = r.reveal_mp_cost;
+  let best = g.hex[u], bs = -1e9;
+  for (let i = 0; i < p.reachedCount; i++) {
+    const h = p.reached[i];
+    let s = pol.coverWeight * coverValue(g, h) - 0.01 * p.cost[h];
+    if (g.fired[u] === 0 && pol.attackWeight > 0) {
+      pickTarget(g, u, h);
+      s += pol.attackWeight * g.val[0];
+    }
+    if (mh >= 0 && pol.objectiveWeight > 0) s -= pol.objectiveWeight * grid.distance(h, mh);
+    if (eh >= 0) s -= pol.denyWeight * grid.distance(h, eh);
+    if (pol.vpWeight > 0) {
+      let vp = 0;
+      if (g.exploreExtra[h] !== 0) vp += r.vp_explore;
+      const o = g.board.objectiveId[h];
+      if (o >= 0 && g.objSeen[side * g.objCap + o] === 0) vp += r.vp_objective;
+      if (pol.revealsPerActivation > 0 && p.cost[h] + revealCost <= mp && g.board.revealableSlots(h, g.slots) > 0) vp += r.vp_reveal;
+      s += pol.vpWeight * vp;
+    }
+    if (pol.exposureWeight > 0) s -= pol.exposureWeight * exposure(g, h);
+    if (ne >= 0 && pol.approachWeight > 0) s -= pol.approachWeight * grid.distance(h, g.hex[ne]);
+    if (s > bs) { bs = s; best = h; }
+  }
+  return best;
+}
+
+/** policy/scripted.ts fireStop through the plain pickTarget (the specification of the memo one). */
+export function fireStopPlain(g: IronGame, u: number, len: number): number {
+  pickTarget(g, u, g.path[len - 1]);
+  let bestV = g.val[0], best = -1;
+  for (let k = 0; k < len; k++) {
+    pickTarget(g, u, k === 0 ? g.hex[u] : g.path[k - 1]);
+    if (g.val[0] > bestV) { bestV = g.val[0]; best = k; }
+  }
+  return best;
+}

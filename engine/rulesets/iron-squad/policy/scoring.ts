@@ -1,0 +1,152 @@
+/**
+ * What the scripted policy scores (digest section 4; items 22, 36, 43, 68, 74): a shot's
+ * value, the target a unit would pick from a hex, a hex's cover, the moving unit's foes.
+ * The plain functions work on any state; the memo ones (memoShot, pickTargetMemo) reuse
+ * shot values within one decision, while no unit moves, and give the same doubles.
+ * Allocation-free: doubles go through typed scratch (g.val).
+ */
+import { attackBase, backfireChance, canShoot, expectedValue } from '../rules/actions.ts';
+import type { IronGame } from '../rules/state.ts';
+import { BOT_PRIORITY, T_GRENADIER, TAM, TYPE_WEAPON, W_GRENADE, W_RIFLE } from '../data/units.ts';
+import { TGT_LOWEST_HP } from './params.ts';
+
+/** VP-equivalent of a kill on top of the health it removes (item 68: 3 VP). */
+const KILL_BONUS = 3;
+// "No score yet" is the literal -1e9 where a best score starts: esbuild turns a module
+// const into a `var` V8 cannot fold, and a loop's best score seeded from one stays boxed
+// (a heap number per improvement).
+
+/**
+ * Value of a shot by a from `fromHex` at t: expected health off t plus the kill bonus,
+ * minus the backfire chance; a grenade adds its splash on enemies and subtracts it on
+ * friends (R12). Written to g.val[0], the backfire chance to g.val[1]. It depends on
+ * fromHex only through the distance to t and the elevation case (memoShot relies on it).
+ */
+export function shotValue(g: IronGame, a: number, fromHex: number, t: number): void {
+  const base = attackBase(g, a, fromHex, g.hex[t]);
+  expectedValue(g, base, g.hp[t], KILL_BONUS);
+  let v = g.val[4] - backfireChance(g, base);
+  g.val[1] = backfireChance(g, base);
+  if (TYPE_WEAPON[g.type[a]] === W_GRENADE) {
+    const grid = g.board.grid, r = g.scn.rules, th = g.hex[t];
+    for (let x = 0; x < g.n; x++) {
+      if (x === t || g.alive[x] === 0) continue;
+      const d = grid.distance(th, x === a ? fromHex : g.hex[x]);
+      if (d > 1) continue;
+      expectedValue(g, base + (d === 0 ? r.splash_same_hex : r.splash_adjacent), g.hp[x], KILL_BONUS);
+      const e = g.val[4];
+      v += g.side[x] === g.side[a] ? -1.5 * e : e;
+    }
+  }
+  g.val[0] = v;
+}
+
+/**
+ * The target a would pick from `fromHex` (−1 none) under the side's target rule; its shot
+ * value goes to g.val[0]. lowest-hp: fewest health, then the bot priority list (item 74),
+ * then nearest; max-damage: the best shotValue. Shots above max_backfire are skipped.
+ */
+export function pickTarget(g: IronGame, a: number, fromHex: number): number {
+  const p = g.scn.policies[g.side[a]], grid = g.board.grid;
+  let best = -1, bestHp = 99, bestPri = 99, bestD = 99, bestV = -1e9;
+  const range = g.rangeNow[a];
+  for (let i = 0; i < g.foeCount; i++) {
+    const t = g.foes[i];
+    if (g.alive[t] === 0 || grid.distance(fromHex, g.hex[t]) > range || !canShoot(g, a, fromHex, g.hex[t])) continue;
+    shotValue(g, a, fromHex, t);
+    const v = g.val[0];
+    if (g.val[1] > p.maxBackfire || v <= 0) continue;
+    if (p.targetRule === TGT_LOWEST_HP) {
+      const hp = g.hp[t], pri = BOT_PRIORITY[g.type[t]], d = grid.distance(fromHex, g.hex[t]);
+      if (hp < bestHp || (hp === bestHp && (pri < bestPri || (pri === bestPri && d < bestD)))) {
+        best = t; bestHp = hp; bestPri = pri; bestD = d; bestV = v;
+      }
+    } else if (v > bestV) {
+      best = t; bestV = v;
+    }
+  }
+  g.val[0] = best < 0 ? 0 : bestV;
+  return best;
+}
+
+/**
+ * shotValue of a at listed foe fi from `fromHex`, `d` hexes away (d ≤ 4), through the
+ * decision's memo (g.dec.newShots() starts one): key = (fi, elevation case, d), which is
+ * all the value depends on while nobody moves. g.val[0] value, g.val[1] backfire.
+ */
+export function memoShot(g: IronGame, a: number, fromHex: number, fi: number, d: number): void {
+  const ds = g.dec, th = g.foeHex[fi], el = g.board.elevation;
+  const ea = el[fromHex], et = el[th];
+  const k = (fi * 3 + (d === 0 || ea === et ? 0 : ea > et ? 1 : 2)) * 5 + d;
+  if (ds.shotStamp[k] === ds.shotEpoch) {
+    g.val[0] = ds.shotV[k];
+    g.val[1] = ds.shotB[k];
+    return;
+  }
+  shotValue(g, a, fromHex, g.foes[fi]);
+  ds.shotStamp[k] = ds.shotEpoch;
+  ds.shotV[k] = g.val[0];
+  ds.shotB[k] = g.val[1];
+}
+
+/** pickTarget through the memo: same target, same g.val[0], while the listed foes stand where listed. */
+export function pickTargetMemo(g: IronGame, a: number, fromHex: number): number {
+  const p = g.scn.policies[g.side[a]], grid = g.board.grid;
+  let best = -1, bestHp = 99, bestPri = 99, bestD = 99, bestV = -1e9;
+  const range = g.rangeNow[a], reach = range < 4 ? range : 4, noLos = g.type[a] === T_GRENADIER;
+  for (let i = 0; i < g.foeCount; i++) {
+    const t = g.foes[i], th = g.foeHex[i];
+    const d = grid.distance(fromHex, th);
+    if (g.alive[t] === 0 || d > reach || (d > 1 && !noLos && !g.los(fromHex, th))) continue;
+    memoShot(g, a, fromHex, i, d);
+    const v = g.val[0];
+    if (g.val[1] > p.maxBackfire || v <= 0) continue;
+    if (p.targetRule === TGT_LOWEST_HP) {
+      const hp = g.hp[t], pri = BOT_PRIORITY[g.type[t]];
+      if (hp < bestHp || (hp === bestHp && (pri < bestPri || (pri === bestPri && d < bestD)))) {
+        best = t; bestHp = hp; bestPri = pri; bestD = d; bestV = v;
+      }
+    } else if (v > bestV) {
+      best = t; bestV = v;
+    }
+  }
+  g.val[0] = best < 0 ? 0 : bestV;
+  return best;
+}
+
+/** Cover of a hex for its occupant: the TAM an enemy Rifle suffers, plus high ground (items 36, 43). */
+export function coverValue(g: IronGame, h: number): number {
+  const c = g.board.tamColumn(h, g.scn.hillsCol);
+  return (c >= 0 ? -TAM[W_RIFLE * 4 + c] : 0) + g.board.elevation[h] * 6;
+}
+
+/** Lists u's alive enemies in g.foes / g.foeHex (once per activation and after each shot). */
+export function listFoes(g: IronGame, u: number): void {
+  let n = 0;
+  const side = g.side[u];
+  for (let e = 0; e < g.n; e++) {
+    if (g.alive[e] === 0 || g.side[e] === side) continue;
+    g.foes[n] = e;
+    g.foeHex[n++] = g.hex[e];
+  }
+  g.foeCount = n;
+}
+
+/** The nearest listed enemy to hex h, −1 none. */
+export function nearestEnemy(g: IronGame, h: number): number {
+  const grid = g.board.grid;
+  let best = -1, bd = 1 << 20;
+  for (let i = 0; i < g.foeCount; i++) {
+    const d = grid.distance(h, g.foeHex[i]);
+    if (d < bd) { bd = d; best = g.foes[i]; }
+  }
+  return best;
+}
+
+/** Listed enemies that could reach and shoot hex h next turn (range + 2 hexes of movement). */
+export function exposure(g: IronGame, h: number): number {
+  const grid = g.board.grid;
+  let n = 0;
+  for (let i = 0; i < g.foeCount; i++) if (grid.distance(h, g.foeHex[i]) <= g.rangeNow[g.foes[i]] + 2) n++;
+  return n;
+}

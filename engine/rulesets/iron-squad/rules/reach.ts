@@ -1,0 +1,78 @@
+/**
+ * The Iron Squad path finder: geometry/hex-path.ts HexPathFinder with reach() written for
+ * the inputs the rules use (roads on, no noPass, forward), so the hot loop has no null or
+ * direction tests. Same Dijkstra, same bucket queue and push order, so cost[], prev[] and
+ * the order of reached[] are the base class's to the entry (test/iron-perf-equivalence):
+ * only work that cannot change them is skipped (a neighbour already at or below the
+ * popped cost cannot improve, as no step is negative).
+ */
+import type { HexGrid } from '../../../geometry/hex.ts';
+import { HexPathFinder, IMPASSABLE_COST } from '../../../geometry/hex-path.ts';
+
+/** Bucket ring (hex-path.ts BUCKETS): larger than any step (base < 255 plus extra < 256). */
+const BUCKETS = 512;
+const MASK = BUCKETS - 1;
+
+export class IronPathFinder extends HexPathFinder {
+  private readonly head = new Int32Array(BUCKETS).fill(-1);
+  private readonly node: Int32Array;
+  private readonly next: Int32Array;
+  /** Stands in for a null capMask, extra or blocked. */
+  private readonly zeros: Uint8Array;
+
+  constructor(grid: HexGrid, enterCost: Uint8Array) {
+    super(grid, enterCost);
+    const n = grid.size;
+    this.node = new Int32Array(n * 6 + 1);
+    this.next = new Int32Array(n * 6 + 1);
+    this.zeros = new Uint8Array(n);
+  }
+
+  override reach(from: number, budget: number): number {
+    if (this.road === null || this.noPass !== null) return super.reach(from, budget);
+    const cost = this.cost, prev = this.prev, reached = this.reached, nb = this.grid.nb;
+    for (let i = 0; i < this.reachedCount; i++) {
+      cost[reached[i]] = 0x3fffffff; // UNREACHED
+      prev[reached[i]] = -1;
+    }
+    const limit = budget < 0 ? 0x3fffffff - 1 : budget;
+    const enter = this.enterCost, road = this.road, capAll = this.capAll, capValue = this.capValue;
+    const roadCost = this.roadCost < 254 ? this.roadCost : 254;
+    const capMask = this.capMask ?? this.zeros, extra = this.extra ?? this.zeros, blocked = this.blocked ?? this.zeros;
+    const head = this.head, node = this.node, next = this.next;
+    let count = 0, pool = 1, queued = 1, cur = 0;
+    cost[from] = 0;
+    node[0] = from;
+    next[0] = -1;
+    head[0] = 0;
+    while (queued > 0) {
+      let e = head[cur & MASK];
+      while (e < 0) e = head[++cur & MASK];
+      head[cur & MASK] = next[e];
+      queued--;
+      const u = node[e];
+      if (cost[u] !== cur) continue; // stale entry
+      reached[count++] = u;
+      const onRoad = road[u] !== 0, o = u * 6;
+      for (let d = 0; d < 6; d++) {
+        const v = nb[o + d];
+        if (v < 0 || cost[v] <= cur) continue;
+        const ec = enter[v];
+        if (ec >= IMPASSABLE_COST || blocked[v] !== 0) continue;
+        let step = onRoad && road[v] !== 0 ? roadCost : ec;
+        if (step > capAll) step = capAll;
+        if (capMask[v] !== 0 && step > capValue) step = capValue;
+        const nc = cur + step + extra[v];
+        if (nc > limit || nc >= cost[v]) continue;
+        cost[v] = nc;
+        prev[v] = u;
+        node[pool] = v;
+        next[pool] = head[nc & MASK];
+        head[nc & MASK] = pool++;
+        queued++;
+      }
+    }
+    this.reachedCount = count;
+    return count;
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * Scratch a policy decision reuses (policy/scoring.ts, policy/destination.ts), sized once
+ * per game object and keyed by a stamp, so nothing carries from one decision to the next.
+ * Not per-game state: it is registered as a cache (engine/state.ts), never reset or sealed,
+ * because a reset epoch would let an old game's stamps pass as valid.
+ */
+/** Shot memo slots per foe: 3 elevation cases × distances 0..4 (no shot reaches past 4). */
+export const SHOT_KEYS = 15;
+
+export class DecisionScratch {
+  /** Shot value and backfire chance by (foe list index, elevation case, distance), valid while shotStamp[k] === shotEpoch. */
+  readonly shotV: Float64Array;
+  readonly shotB: Float64Array;
+  readonly shotStamp: Int32Array;
+  shotEpoch = 1;
+  /** Per reached hex (by its index in the search's reached list): the score's upper bound. */
+  readonly bound: Float64Array;
+  /** Per reached hex: the score terms that need no shot (see destination.ts). */
+  readonly base: Float64Array;
+  readonly terms: Int32Array;
+
+  constructor(units: number, size: number) {
+    this.shotV = new Float64Array(units * SHOT_KEYS);
+    this.shotB = new Float64Array(units * SHOT_KEYS);
+    this.shotStamp = new Int32Array(units * SHOT_KEYS);
+    this.bound = new Float64Array(size);
+    this.base = new Float64Array(size);
+    this.terms = new Int32Array(size * 5);
+  }
+
+  /** Starts a decision: every memoised shot is stale. */
+  newShots(): void {
+    if (++this.shotEpoch === 0x3fffffff) { // never wrap onto an old stamp
+      this.shotStamp.fill(0);
+      this.shotEpoch = 1;
+    }
+  }
+}
