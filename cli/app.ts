@@ -1,5 +1,6 @@
-import yargs from 'yargs';
+import yargs, { type Argv } from 'yargs';
 import { packageVersion } from '../sim/paths.ts';
+import { closest } from '../engine/suggest.ts';
 import { EXIT, reportError, UsageError } from './errors.ts';
 import { runCommand } from './run.ts';
 import { schemaCommand } from './schema.ts';
@@ -37,8 +38,22 @@ function refuseRepeatedFlags(argv: Record<string, unknown>): void {
  * Parses `args` (without node and the script), runs the command and returns the exit code.
  * Nothing here calls process.exit, so stdout is always flushed before the process ends.
  */
+/** ` (did you mean --games?)` after yargs' "Unknown argument: gmes", from the command's own flags. */
+function unknownFlagHint(msg: string | undefined, y: Argv | undefined): string {
+  const m = /^Unknown arguments?: (.+)$/.exec(msg ?? '');
+  if (!m || y === undefined) return '';
+  // getOptions() is public in yargs but missing from @types/yargs.
+  const flags = Object.keys((y as unknown as { getOptions(): { key?: Record<string, unknown> } }).getOptions().key ?? {}).filter((k) => k.length > 1 && k !== '$0');
+  const hints: string[] = [];
+  for (const bad of m[1].split(', ')) {
+    const c = closest(bad, flags);
+    if (c !== undefined) hints.push(`--${c} for --${bad}`);
+  }
+  return hints.length ? ` (did you mean ${hints.join(', ')}?)` : '';
+}
+
 export async function main(args: string[]): Promise<number> {
-  const parser = yargs(args)
+  const parser: ReturnType<typeof yargs> = yargs(args)
     .scriptName('squadsim')
     .usage('$0 <command> [options]')
     .command(runCommand)
@@ -68,7 +83,7 @@ export async function main(args: string[]): Promise<number> {
     .fail((msg, err) => {
       // YError = yargs' own parse/validation error; anything else came from a handler.
       if (err && err.name !== 'YError') throw err;
-      const text = msg || err?.message || 'bad usage';
+      const text = (msg || err?.message || 'bad usage') + unknownFlagHint(msg, parser);
       // recommendCommands reports only the suggestion; say what was wrong too.
       throw new UsageError(text.startsWith('Did you mean') ? `unknown command ${JSON.stringify(args[0])}. ${text}` : text);
     });

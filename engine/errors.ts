@@ -1,3 +1,5 @@
+import { didYouMean, quotedChoices } from './suggest.ts';
+
 /**
  * Bad user input (config, roster, policy, flag). The CLI maps it to exit code 2.
  * The message always names the field path, the value given and what is allowed.
@@ -8,7 +10,9 @@ export class ConfigError extends Error {
     readonly value: unknown,
     readonly allowed: string,
   ) {
-    super(`${path || '(root)'}: ${describeValue(value)} ${allowed}`);
+    // A misspelt choice gets the likely intent: `got "rilfe"; expected one of … (did you mean "rifle"?)`.
+    const hint = allowed.includes('did you mean') ? '' : didYouMean(value, quotedChoices(allowed));
+    super(`${path || '(root)'}: ${describeValue(value)} ${allowed}${hint}`);
     this.name = 'ConfigError';
   }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ConfigError, formatPath } from './errors.ts';
+import { closest } from './suggest.ts';
 
 /**
  * Parses `value` with a zod schema; on failure throws a ConfigError for the first issue,
@@ -8,10 +9,66 @@ import { ConfigError, formatPath } from './errors.ts';
 export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, root: readonly PropertyKey[] = []): z.output<T> {
   const r = schema.safeParse(value);
   if (r.success) return r.data;
-  const issue = r.error.issues[0];
+  const issue = nearestBranch(r.error.issues[0]);
   const path = [...root, ...(issue.path as PropertyKey[])];
   const bad = valueAt(value, issue.path as PropertyKey[]);
-  throw new ConfigError(formatPath(path), bad, allowedText(issue));
+  let allowed = allowedText(issue);
+  const keys = (issue as { keys?: string[] }).keys;
+  if (issue.code === 'unrecognized_keys' && Array.isArray(keys)) allowed += unknownKeyHints(keys, fieldsAt(schema, issue.path as PropertyKey[]));
+  throw new ConfigError(formatPath(path), bad, allowed);
+}
+
+/** `; "agression" may be "aggression"` for each unknown key close to a real field. */
+function unknownKeyHints(keys: readonly string[], fields: readonly string[]): string {
+  const hints: string[] = [];
+  for (const k of keys) {
+    const c = closest(k, fields);
+    if (c !== undefined) hints.push(`did you mean ${JSON.stringify(c)} for ${JSON.stringify(k)}?`);
+  }
+  if (hints.length > 0) return ` (${hints.join(' ')})`;
+  return fields.length > 0 && fields.length <= 40 ? ` (allowed fields: ${fields.join(', ')})` : '';
+}
+
+type Def = { type?: string; shape?: Record<string, z.ZodType>; innerType?: z.ZodType; in?: z.ZodType; element?: z.ZodType; options?: z.ZodType[]; valueType?: z.ZodType; getter?: () => z.ZodType };
+const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
+
+/** The field names of the object schema at `path` inside `schema` (all union branches merged). */
+export function fieldsAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+  const out = new Set<string>();
+  const walk = (s: z.ZodType, i: number, depth: number): void => {
+    if (depth > 50) return;
+    const d = defOf(s);
+    switch (d.type) {
+      case 'optional': case 'default': case 'nullable': case 'readonly': case 'catch': case 'prefault': case 'nonoptional':
+        return d.innerType ? walk(d.innerType, i, depth + 1) : undefined;
+      case 'pipe': return d.in ? walk(d.in, i, depth + 1) : undefined;
+      case 'lazy': return d.getter ? walk(d.getter(), i, depth + 1) : undefined;
+      case 'union': for (const o of d.options ?? []) walk(o, i, depth + 1); return;
+      case 'array': return i < path.length && d.element ? walk(d.element, i + 1, depth + 1) : undefined;
+      case 'record': return i < path.length && d.valueType ? walk(d.valueType, i + 1, depth + 1) : undefined;
+      case 'object':
+        if (i === path.length) { for (const k of Object.keys(d.shape ?? {})) out.add(k); return; }
+        { const next = d.shape?.[String(path[i])]; if (next) walk(next, i + 1, depth + 1); }
+        return;
+      default: return;
+    }
+  };
+  walk(schema, 0, 0);
+  return [...out];
+}
+
+/**
+ * A union whose value matched one branch's form (e.g. a policy object with a valid "id")
+ * but failed inside it: report that branch's own issue (an unknown field, a range), not
+ * "expected one of" the union's ids. Other unions stay as they are.
+ */
+function nearestBranch(issue: z.core.$ZodIssue): z.core.$ZodIssue {
+  const errors = (issue as { errors?: z.core.$ZodIssue[][] }).errors;
+  if (issue.code !== 'invalid_union' || !Array.isArray(errors)) return issue;
+  const inside = errors.filter((b) => b.length > 0 && b.every((i) => i.path.length > 0 || i.code === 'unrecognized_keys'));
+  if (inside.length !== 1) return issue;
+  const sub = inside[0][0];
+  return nearestBranch({ ...sub, path: [...issue.path, ...sub.path] } as z.core.$ZodIssue);
 }
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {

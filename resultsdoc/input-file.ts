@@ -1,5 +1,6 @@
-import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
-import { resolve } from 'node:path';
+import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, type Stats } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { closest } from '../engine/suggest.ts';
 import { ConfigError } from '../engine/errors.ts';
 
 /**
@@ -20,6 +21,18 @@ export interface InputRef {
   shown?: unknown;
   /** What the field allows, e.g. "expected a readable JSON config file". */
   allowed: string;
+}
+
+/** ` (did you mean configs/nco/default.json?)` for a misspelt name beside real files. */
+function nearbyFile(abs: string): string {
+  let names: string[];
+  try {
+    names = readdirSync(dirname(abs));
+  } catch {
+    return '';
+  }
+  const c = closest(basename(abs), names);
+  return c === undefined ? '' : ` (did you mean ${join(dirname(abs), c)}?)`;
 }
 
 /** Thrown for a file that does not exist, so callers that treat "no file" as normal can tell. */
@@ -47,7 +60,7 @@ export function openRegularFile(path: string, ref: InputRef): { fd: number; size
     fd = openSync(abs, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new MissingFileError(ref.field, shown, `${ref.allowed}; ${abs} does not exist`);
+    if (code === 'ENOENT') throw new MissingFileError(ref.field, shown, `${ref.allowed}; ${abs} does not exist${nearbyFile(abs)}`);
     throw new ConfigError(ref.field, shown, `${ref.allowed}; ${abs}: ${(e as Error).message}`);
   }
   const st = fstatSync(fd);
