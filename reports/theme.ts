@@ -6,6 +6,11 @@ export const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 /** Width of a full-width chart and of one panel of a two-panel chart, in pixels. */
 export const WIDE = 620;
 export const PANEL = 300;
+/** One of two panels that share an axis (labels drawn once). */
+export const HALF = 250;
+/** One small-multiple panel (one per unit type) and panels per row: 4 × 125 px fit an 800 px window. */
+export const SMALL = 125;
+export const SMALL_COLUMNS = 4;
 
 /** Side 0 blue, side 1 red, draws grey (colour-blind safe pair from the Tableau palette). */
 export const SIDE_COLOURS = ['#4c78a8', '#e45756'];

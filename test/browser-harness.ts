@@ -13,6 +13,9 @@ import { chromium } from 'playwright-core';
 export const CHROMIUM = process.env.SQUADSIM_CHROMIUM || '/usr/bin/chromium';
 export const SKIP_BROWSER = process.env.SQUADSIM_SKIP_BROWSER === '1';
 
+/** The window the pages are checked in: a laptop's half screen, where a designer reads them beside a config. */
+export const VIEW_WIDTH = 800;
+
 export interface PageCheck {
   problems: string[];
   blocked: string[];
@@ -30,7 +33,7 @@ export async function checkPage(html: string, screenshot?: string): Promise<Page
   }
   const browser = await chromium.launch({ executablePath: CHROMIUM });
   try {
-    const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+    const page = await browser.newPage({ viewport: { width: VIEW_WIDTH, height: 900 } });
     const problems: string[] = [];
     const blocked: string[] = [];
     page.on('console', (m) => {

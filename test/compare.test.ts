@@ -12,7 +12,7 @@ import { compareRuns, perGame } from '../analysis/compare.ts';
 import { loadResults } from '../analysis/load.ts';
 import { QUICK, ROOT } from './dist-fresh.ts';
 import { runMain } from './cli-main.ts';
-import { checkPage, SKIP_BROWSER } from './browser-harness.ts';
+import { checkPage, SKIP_BROWSER, VIEW_WIDTH } from './browser-harness.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'squadsim-compare-'));
 const quick = JSON.parse(readFileSync(QUICK, 'utf8'));
@@ -79,6 +79,6 @@ describe('compare', () => {
     expect(c.blocked).toEqual([]);
     expect(c.state).toEqual({ expected: 3, rendered: 3, errors: [] });
     for (const ch of c.charts) expect(ch.marks, ch.id!).toBeGreaterThan(2);
-    expect(c.pageWidth).toBeLessThanOrEqual(1100);
+    expect(c.pageWidth).toBeLessThanOrEqual(VIEW_WIDTH);
   }, 120_000);
 });

@@ -11,7 +11,7 @@ import { gridConfigs, parseValues, parseVary, runParamSweep, setPath, type Sweep
 import { runSimulation } from '../sim/run.ts';
 import { assertDistFresh, QUICK, ROOT } from './dist-fresh.ts';
 import { runMain } from './cli-main.ts';
-import { checkPage, SKIP_BROWSER } from './browser-harness.ts';
+import { checkPage, SKIP_BROWSER, VIEW_WIDTH } from './browser-harness.ts';
 
 const WORKER = join(ROOT, 'dist', 'worker.js');
 const quick = JSON.parse(readFileSync(QUICK, 'utf8'));
@@ -82,6 +82,6 @@ describe('squadsim sweep (CLI)', () => {
     expect(c.blocked).toEqual([]);
     expect(c.state).toEqual({ expected: 2, rendered: 2, errors: [] });
     for (const ch of c.charts) expect(ch.marks, ch.id!).toBeGreaterThan(4);
-    expect(c.pageWidth).toBeLessThanOrEqual(1100);
+    expect(c.pageWidth).toBeLessThanOrEqual(VIEW_WIDTH);
   }, 120_000);
 });

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { cliSandbox } from './cli-harness.ts';
 import { ROOT } from './dist-fresh.ts';
 import { tinyBalance } from './results-fixture.ts';
-import { checkPage, SKIP_BROWSER as SKIP } from './browser-harness.ts';
+import { checkPage, SKIP_BROWSER as SKIP, VIEW_WIDTH } from './browser-harness.ts';
 
 const SHOT = join(ROOT, 'test-output', 'report.png');
 const CHARTS = ['win-rates', 'score-margins', 'win-classes', 'lethality', 'value-held', 'type-lethality', 'type-cost', 'cost-effectiveness', 'fair-cost'];
@@ -44,7 +44,7 @@ describe.skipIf(SKIP)('report.html in headless Chromium', () => {
       expect(c.marks, c.id!).toBeGreaterThan(2);
       expect(c.height, c.id!).toBeGreaterThan(100);
     }
-    expect(pageWidth).toBeLessThanOrEqual(1100);
+    expect(pageWidth).toBeLessThanOrEqual(VIEW_WIDTH);
     expect(statSync(SHOT).size).toBeGreaterThan(10_000);
   }, 120_000);
 });

@@ -2,7 +2,7 @@
 import type { Analysis } from '../../analysis/index.ts';
 import type { Results } from '../../analysis/load.ts';
 import { cap, rowsOf, type Chart } from '../chart.ts';
-import { CONFIG, PANEL, SCHEMA, sideScale } from '../theme.ts';
+import { CONFIG, HALF, PANEL, SCHEMA, sideScale } from '../theme.ts';
 
 /** Needs typeCost with typeKills and/or typeCostLost. */
 export function costEffectivenessChart(a: Analysis, r: Results): Chart | null {
@@ -21,15 +21,19 @@ export function costEffectivenessChart(a: Analysis, r: Results): Chart | null {
     { field: 'killsPer100Cost', format: '.2f', title: `kills per 100 ${v}` }, { field: 'lossRate', format: '.1%', title: `${v} lost` },
     { field: 'lossShare', format: '.1%', title: "share of side's losses" }, { field: 'costShare', format: '.1%', title: `share of side's ${v}` },
   ];
+  // One note per free type (not one per side: the two would overlap in the band).
   const freeNote = {
-    transform: [{ filter: 'datum.free != null' }],
+    transform: [{ filter: 'datum.free != null' }, { aggregate: [{ op: 'min' as const, field: 'free', as: 'free' }, { op: 'min' as const, field: 'side', as: 'side' }], groupby: ['type'] }],
     mark: { type: 'text' as const, align: 'left' as const, dx: 4, fontSize: 10, color: '#777' },
     encoding: { y, yOffset, x: { datum: 0, type: 'quantitative' as const }, text: { field: 'free' } },
   };
+  // Two panels share the type axis: only the first shows its labels, so both fit 800 px.
+  const width = hasKills && hasLoss ? HALF : PANEL;
+  const yBare = { ...y, axis: { labels: false, ticks: false, domain: false } };
   const panels = [];
   if (hasKills) {
     panels.push({
-      width: PANEL, height: { step: 11 }, title: `kills per 100 ${v} fielded`,
+      width, height: { step: 11 }, title: `kills per 100 ${v} fielded`,
       layer: [
         { mark: 'bar' as const, encoding: { y, yOffset, color, tooltip, x: { field: 'killsPer100Cost', type: 'quantitative' as const, title: `enemy ${n.units} taken out per 100 ${v}` } } },
         freeNote,
@@ -38,10 +42,10 @@ export function costEffectivenessChart(a: Analysis, r: Results): Chart | null {
   }
   if (hasLoss) {
     panels.push({
-      width: PANEL, height: { step: 11 }, title: `share of the type's ${v} lost`,
+      width, height: { step: 11 }, title: `share of the type's ${v} lost`,
       layer: [
-        { mark: 'bar' as const, encoding: { y, yOffset, color, tooltip, x: { field: 'lossRate', type: 'quantitative' as const, title: `${v} lost / ${v} fielded`, scale: { domain: [0, 1] }, axis: { format: '.0%' } } } },
-        freeNote,
+        { mark: 'bar' as const, encoding: { y: hasKills ? yBare : y, yOffset, color, tooltip, x: { field: 'lossRate', type: 'quantitative' as const, title: `${v} lost / ${v} fielded`, scale: { domain: [0, 1] }, axis: { format: '.0%' } } } },
+        hasKills ? { ...freeNote, encoding: { ...freeNote.encoding, y: yBare } } : freeNote,
       ],
     });
   }
