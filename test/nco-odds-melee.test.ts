@@ -72,6 +72,41 @@ describe('odds nco close combat: exact values checked by hand', () => {
   });
 });
 
+describe('odds nco close combat agrees with an independent recursion over every pair of profiles', () => {
+  // P(attacker wins, having lost k health), P(both), P(defender wins), by memoised recursion over
+  // (health, health, zeroed, zeroed) with courage 0 at health 1 (item 56) and sticky zeroing (R20).
+  function recurse(cA: number, cD: number, hA: number, hD: number): Map<string, number> {
+    const memo = new Map<string, Map<string, number>>();
+    const go = (a: number, d: number, za: boolean, zd: boolean): Map<string, number> => {
+      const key = `${a},${d},${za},${zd}`;
+      const seen = memo.get(key);
+      if (seen) return seen;
+      const out = new Map<string, number>();
+      const add = (k: string, p: number) => out.set(k, (out.get(k) ?? 0) + p);
+      const addAll = (m: Map<string, number>) => m.forEach((p, k) => add(k, p / 36));
+      for (let x = 1; x <= 6; x++) for (let y = 1; y <= 6; y++) {
+        const ta = x + (za || a === 1 ? 0 : cA), td = y + (zd || d === 1 ? 0 : cD);
+        if (ta === td) add('both killed', 1 / 36);
+        else if (ta > td) { if (d - (ta - td) <= 0) add(`defender killed, attacker −${hA - a} health`, 1 / 36); else addAll(go(a, d - (ta - td), za, true)); }
+        else if (a - (td - ta) <= 0) add(`attacker killed, defender −${hD - d} health`, 1 / 36);
+        else addAll(go(a - (td - ta), d, true, zd));
+      }
+      memo.set(key, out);
+      return out;
+    };
+    return go(hA, hD, false, false);
+  }
+  const profiles: [string, number, number][] = [['sergeant', 7, 6], ['veteran-corporal', 5, 5], ['corporal', 4, 5], ['lance-corporal', 3, 4], ['private', 2, 3]]; // courage (Sergeant: pistol +1), health
+  it('every outcome of 25 pairs within 1e-12', () => {
+    for (const [a, cA, hA] of profiles) for (const [d, cD, hD] of profiles) {
+      const want = recurse(cA, cD, hA, hD);
+      const got = cc({ attacker: a, defender: d }).outcomes;
+      expect(got.length, `${a} vs ${d}`).toBe([...want.values()].filter((p) => p > 0).length);
+      for (const o of got) expect(o.probability, `${a} vs ${d}: ${o.outcome}`).toBeCloseTo(want.get(o.outcome) ?? -1, 12);
+    }
+  });
+});
+
 describe('odds nco close combat: first round vs to the death, "at least" columns', () => {
   const reqs = [{}, { attacker: 'sergeant', defender: 'veteran-corporal' }, { attacker: 'lance-corporal', defender: 'corporal', 'defender-health': 2 }];
   for (const req of reqs) {
