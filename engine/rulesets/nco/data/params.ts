@@ -26,7 +26,7 @@ export const ncoRulesSchema = z
     // Item 9: game length.
     turns: z.number().int().min(1).max(12).default(6).describe('Game length in turns (item 9).'),
     // R4: streak limit, and whether reactive/forced pulls count toward it.
-    streak_limit: z.number().int().min(2).max(99).default(4).describe('Dice of one side drawn in a row from the bag before the other side must get the next (item 11, R4).'),
+    streak_limit: z.number().int().min(2).max(99).default(4).describe('Dice of one squad drawn in a row before the opponent openly chooses whose die comes next (item 13, R4).'),
     streak_counts_reactive: z.boolean().default(false).describe('Whether reactive, forced, Natural Leader and Intel pulls count toward the streak (R4 ASSUMED: no).'),
     // R5: ambush.
     ambush_persists_turns: z.number().int().min(0).max(3).default(1).describe('Turns an Ambush order lasts after the turn it is given (R5 ASSUMED).'),
