@@ -179,7 +179,18 @@ export function formatComparison(reqs: readonly Record<string, unknown>[], resul
     for (const [c, p] of Object.entries(main)) row[c] = p;
     return row;
   });
+  // One column order for all rows: a column some rows lack sits after its neighbour in the rows that have it.
+  const cols: string[] = [];
+  for (const r of rows) {
+    let at = 0;
+    for (const c of Object.keys(r)) {
+      const k = cols.indexOf(c);
+      if (k < 0) cols.splice(at, 0, c);
+      at = (k < 0 ? at : k) + 1;
+    }
+  }
+  const ordered = rows.map((r) => Object.fromEntries(cols.map((c) => [c, r[c]])) as Record<string, string | number>);
   const fixed = Object.entries(reqs[0]).filter(([k]) => !varying.includes(k)).map(([k, v]) => `--${k} ${String(v)}`).join('  ');
   return `${results[0].title.split(':')[0]}: ${results.length} combinations of ${varying.map((f) => '--' + f).join(' × ')}${fixed ? `\n${fixed}` : ''}\n\n`
-    + table(rows) + '\n- One row per combination; `squadsim odds` with single values (or --json, an array) gives each full distribution.\n';
+    + table(ordered) + '\n- One row per combination; `squadsim odds` with single values (or --json, an array) gives each full distribution.\n';
 }

@@ -110,7 +110,7 @@ describe('odds nco close combat agrees with an independent recursion over every 
 describe('odds nco close combat: first round vs to the death, "at least" columns', () => {
   const reqs = [{}, { attacker: 'sergeant', defender: 'veteran-corporal' }, { attacker: 'lance-corporal', defender: 'corporal', 'defender-health': 2 }];
   for (const req of reqs) {
-    it(`${JSON.stringify(req)}: consistent tables`, () => {
+    it(`consistent tables: ${JSON.stringify(req)}`, () => {
       const r = cc(req);
       const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
       expect(sum(r.outcomes.map((o) => o.probability))).toBeCloseTo(1, 10);
@@ -166,7 +166,7 @@ describe('odds nco close combat and rally agree with the engine (Monte Carlo, ±
   const examples = ncoOdds.examples.filter((e) => e.action === 'close-combat' || e.action === 'rally');
   it('has close-combat and rally examples', () => expect(examples.length).toBeGreaterThanOrEqual(4));
   for (const req of examples) {
-    it(`${JSON.stringify(req)}: every outcome within 4 SE`, () => {
+    it(`every outcome within 4 SE of the engine: ${JSON.stringify(req)}`, () => {
       const exact = ncoOdds.compute(req);
       const counts = ncoOdds.sample(req, new Rng(11), N);
       exact.outcomes.forEach((o, k) => {
