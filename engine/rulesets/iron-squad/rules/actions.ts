@@ -9,6 +9,7 @@ import { baseAccuracy } from './combat.ts';
 import { FA_OFFSET, FA_SPAN, type IronGame } from './state.ts';
 import { DRM, RESULT_DAMAGE, TAM, RESULT_MP, T_CAPTAIN, T_GRENADIER, T_MEDIC, TYPE_WEAPON, W_GRENADE, resultIndex } from '../data/units.ts';
 import { WX_FOG, WX_RAIN } from './time.ts';
+import { traceAttack, traceCasualty, traceDamage, traceHeal, traceRally, traceVp } from './trace-log.ts';
 
 /** VP source slots (g.vpSource[side * 6 + k]). */
 export const VS_REVEAL = 0, VS_EXPLORE = 1, VS_OBJECTIVE = 2, VS_HP = 3, VS_KILL = 4, VS_BACKFIRE = 5;
@@ -18,6 +19,7 @@ export const AC_SHOT = 0, AC_OPP = 1, AC_GRENADE = 2, AC_RALLY = 3, AC_HEAL = 4,
 export function addVp(g: IronGame, side: number, source: number, amount: number): void {
   g.vp[side] += amount;
   g.vpSource[side * 6 + source] += amount;
+  if (g.trace !== null) traceVp(g, side, source, amount);
 }
 
 /**
@@ -33,6 +35,7 @@ export function damage(g: IronGame, victim: number, amount: number, by: number, 
   g.hpLost[victim] += lost;
   g.hpLostRound[vs * 12 + g.round] += lost;
   g.tally.damage(vs, g.type[victim], lost);
+  if (g.trace !== null) traceDamage(g, victim, lost);
   const enemy = scoring !== vs;
   if (enemy) addVp(g, scoring, source, lost * g.scn.rules.vp_per_hp);
   if (g.hp[victim] > 0) return;
@@ -40,6 +43,7 @@ export function damage(g: IronGame, victim: number, amount: number, by: number, 
   g.diedRound[victim] = g.round + 1;
   g.casRound[vs * 12 + g.round]++;
   g.tally.lose(vs, g.type[victim], 0); // its health went with the damage above
+  if (g.trace !== null) traceCasualty(g, victim);
   if (!enemy) return;
   addVp(g, scoring, VS_KILL, g.scn.rules.vp_kill);
   g.killCount[scoring]++;
@@ -132,6 +136,7 @@ export function resolveAttack(g: IronGame, a: number, t: number, face: number): 
   const fromHex = g.hex[a], toHex = g.hex[t];
   const base = attackBase(g, a, fromHex, toHex);
   const fa = base + DRM[face - 1];
+  if (g.trace !== null) traceAttack(g, a, t, base, face, fa, resultIndex(fa), false);
   applyResult(g, a, t, resultIndex(fa), false);
   if (TYPE_WEAPON[g.type[a]] !== W_GRENADE) return;
   const r = g.scn.rules, grid = g.board.grid;
@@ -142,6 +147,7 @@ export function resolveAttack(g: IronGame, a: number, t: number, face: number): 
     if (d > 1) continue;
     let sfa = fa + (d === 0 ? r.splash_same_hex : r.splash_adjacent);
     if (r.splash_recompute_tam && d === 1) sfa += victimTamDelta(g, a, toHex, g.hex[v]);
+    if (g.trace !== null) traceAttack(g, a, v, sfa - DRM[face - 1], face, sfa, resultIndex(sfa), true);
     applyResult(g, a, v, resultIndex(sfa), true);
   }
 }
@@ -179,6 +185,7 @@ export function rallyAround(g: IronGame, c: number): void {
     const shaken = g.local[u] ? rallyLocals && g.hp[u] === g.maxHp[u] - 1 : g.hp[u] === 4;
     if (!shaken) continue;
     g.hp[u] = g.maxHp[u];
+    if (g.trace !== null) traceRally(g, c, u);
     g.actions[side * 8 + AC_RALLY]++;
   }
 }
@@ -188,6 +195,7 @@ export function heal(g: IronGame, m: number, u: number): void {
   g.medicRound[m] = g.round;
   const v = g.hp[u] + g.scn.rules.medic_heal;
   g.hp[u] = v > g.maxHp[u] ? g.maxHp[u] : v;
+  if (g.trace !== null) traceHeal(g, m, u);
   g.actions[g.side[m] * 8 + AC_HEAL]++;
 }
 

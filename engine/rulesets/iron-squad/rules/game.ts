@@ -3,11 +3,12 @@
  * turns, missions and scoring, and what it adds to the accumulators.
  */
 import { DRAW } from '../../../tally.ts';
-import { captainRally, effectiveRange } from './actions.ts';
+import { captainRally, effectiveRange, mpAvailable } from './actions.ts';
 import { refreshExploreExtra } from './moving.ts';
 import type { IronGame } from './state.ts';
 import { isNight, roundHour, startHour, weatherOf } from './time.ts';
 import { T_MG, T_SNIPER } from '../data/units.ts';
+import { traceActivation, traceActivationEnd, traceEnd, traceMission, traceRound, traceTurn } from './trace-log.ts';
 
 /** Items 2–9: board, deck, clock, missions, units. The state is reset and the rng seeded for this game. */
 export function setupGame(g: IronGame): void {
@@ -83,6 +84,7 @@ export function missionComplete(g: IronGame, s: number): boolean {
 /** Items 21–22, 29, 56, 60: one side's turn. */
 export function playTurn(g: IronGame, side: number): void {
   g.turnSide = side;
+  if (g.trace !== null) traceTurn(g, side);
   if (g.turns < g.turnSeq.length) g.turnSeq[g.turns++] = side;
   for (let u = 0; u < g.n; u++) {
     if (g.side[u] === side) {
@@ -99,11 +101,15 @@ export function playTurn(g: IronGame, side: number): void {
   while (g.orderPos < g.orderLen) {
     const u = g.order[g.orderPos++];
     if (g.alive[u] === 0) continue;
+    const from = g.hex[u];
+    if (g.trace !== null) traceActivation(g, u, mpAvailable(g, u));
     g.decide.activate(g, u);
+    if (g.trace !== null) traceActivationEnd(g, u, from);
     if (reactive) g.decide.medicsReact(g, 1 - side, false);
     if ((!solo || side === player) && g.scn.rules.mission_mode !== 'none' && missionComplete(g, side)) {
       g.missionWinner = side;
       g.over = true;
+      if (g.trace !== null) traceMission(g, side);
       return;
     }
   }
@@ -142,6 +148,7 @@ export function playIronGame(g: IronGame): void {
     g.weatherRound[r] = g.weather;
     for (let u = 0; u < g.n; u++) g.rangeNow[u] = effectiveRange(g, u);
     g.cleared.fill(0); // R17: Engineer paths last until the end of the round
+    if (g.trace !== null) traceRound(g);
     const first = firstSide(g);
     playTurn(g, first);
     if (!g.over) playTurn(g, 1 - first);
@@ -226,5 +233,6 @@ function record(g: IronGame): void {
   }
   t.score[0] = score0;
   t.score[1] = score1;
+  if (g.trace !== null) traceEnd(g, w);
   t.endGame(w === 2 ? DRAW : w, w === 2 ? -1 : g.val[3]); // win class: how it was decided (DECIDED_BY)
 }

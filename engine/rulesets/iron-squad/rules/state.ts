@@ -6,6 +6,7 @@
 import type { Rng } from '../../../rng.ts';
 import { GameEnv } from '../../../env.ts';
 import type { Tally } from '../../../tally.ts';
+import type { GameTrace } from '../../../trace.ts';
 import { cumulativeWeights } from '../../../dice.ts';
 import type { IronScenario } from '../compiled.ts';
 import { DRM, LUCK_DICE, RESULT_DAMAGE, resultIndex, type LuckDieId } from '../data/units.ts';
@@ -31,6 +32,8 @@ export class IronGame {
   /** The players' own random choices. */
   readonly prng: Rng;
   readonly tally: Tally;
+  /** `squadsim trace`: this game's event log (rules/trace-log.ts), or null in every ordinary run. */
+  readonly trace: GameTrace | null;
   /** Cumulative weights of the luck die (item 67). */
   readonly luck: Int32Array;
   readonly luckWeights: Int32Array;
@@ -159,6 +162,7 @@ export class IronGame {
     this.rng = env.dice;
     this.prng = env.policy;
     this.tally = env.tally;
+    this.trace = env.trace;
     const w = LUCK_DICE[scn.rules.luck_die as LuckDieId];
     this.luckWeights = Int32Array.from(w);
     this.luck = cumulativeWeights(w);
