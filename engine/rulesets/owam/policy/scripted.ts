@@ -13,7 +13,7 @@ import { mayAct } from '../rules/game.ts';
 import { adjacent, ftAt, los, range } from '../rules/map.ts';
 import { disarm, ATTACKER } from '../rules/missions.ts';
 import { WOUNDED, type OwamGame } from '../rules/state.ts';
-import { attackValue, cover, exposure, MEAN, meanLethality } from './estimate.ts';
+import { attackValueInto, cover, EST, exposure, lethalityInto, MEAN } from './estimate.ts';
 import { TERRAIN_FLAGS, TF_BLOCK } from '../data/terrain.ts';
 import type { PolicyParams } from './params.ts';
 
@@ -125,7 +125,8 @@ function bestShooter(g: OwamGame, f: number, e: number): number {
   for (let k = 0; k < g.fSize[f]; k++) {
     const s = g.member(f, k);
     if (g.cond[s] === WOUNDED || g.jammed[s] || g.feeds[s] >= 0) continue;
-    const v = meanLethality(g, s, r);
+    lethalityInto(g, s, r);
+    const v = EST[0];
     if (v > bv) { bv = v; best = s; }
   }
   return best;
@@ -166,8 +167,8 @@ function runAttack(g: OwamGame, f: number): void {
   if (i >= 0) onTheRun(g, side, i, f, e);
 }
 
-/** The value found by the last bestEnemy call. */
-let bestValue = 0;
+/** The value found by the last bestEnemy call ([0]; a module `let` holding a double boxed it on every store). */
+const BEST = new Float64Array(1);
 
 /** The enemy FT with the best attack value for `count` firers, or −1. */
 export function bestEnemy(g: OwamGame, f: number, count: number): number {
@@ -175,10 +176,11 @@ export function bestEnemy(g: OwamGame, f: number, count: number): number {
   let best = -1, bv = -1e8;
   for (let k = 0; k < 4; k++) {
     const e = (1 - side) * 4 + k;
-    const v = attackValue(g, f, e, count);
+    attackValueInto(g, f, e, count);
+    const v = EST[5];
     if (v > bv) { bv = v; best = e; }
   }
-  bestValue = bv;
+  BEST[0] = bv;
   return best;
 }
 
@@ -204,7 +206,7 @@ function oneAction(g: OwamGame, f: number, p: PolicyParams, side: number): boole
   if (ai >= 0) {
     const count = Math.round(MEAN[g.cat.soColour[handCard(g, side, ai)]]);
     const e = bestEnemy(g, f, count);
-    if (e >= 0 && bestValue >= p.attackMargin && canAttack(g, f, e)) { attack(g, f, e, ai); return true; }
+    if (e >= 0 && BEST[0] >= p.attackMargin && canAttack(g, f, e)) { attack(g, f, e, ai); return true; }
   }
   const mi = orderCard(g, side, SO_MANEUVER, hold);
   if (mi >= 0 && crewed(g, f) && (ai < 0 || bestEnemy(g, f, 2) < 0)) uncrewFt(g, f); // nothing to shoot: free to move again
@@ -276,20 +278,26 @@ export function spareCard(g: OwamGame, side: number): number {
 /** §4.5: the adjacent card scoring best (closer to the goal, cover, exposure); −1 to stay. */
 export function bestMove(g: OwamGame, f: number, p: PolicyParams): number {
   const side = g.sideOfFt(f), here = g.fCell[f], goal = goalCell(g, f);
-  let best = -1, bv = cellScore(g, f, here, goal, p) + 0.25;
+  cellScore(g, f, here, goal, p);
+  let best = -1, bv = CELL[0] + 0.25;
   for (let c = 0; c < g.cells; c++) {
     if (!adjacent(g, here, c) || !canMoveTo(g, f, c)) continue;
     const e = ftAt(g, 1 - side, c);
     if (e >= 0 && fitCount(g, f) < p.assaultRatio * fitCount(g, e)) continue; // §4.12: no hopeless assaults
-    const v = cellScore(g, f, c, goal, p) + (e >= 0 ? 2 : 0);
+    cellScore(g, f, c, goal, p);
+    const v = CELL[0] + (e >= 0 ? 2 : 0);
     if (v > bv) { bv = v; best = c; }
   }
   return best;
 }
 
-function cellScore(g: OwamGame, f: number, c: number, goal: number, p: PolicyParams): number {
+/** cellScore's result (a returned double is boxed when the call is not inlined). */
+const CELL = new Float64Array(1);
+
+/** The worth of card c for FT f on its way to `goal` into CELL[0]. */
+function cellScore(g: OwamGame, f: number, c: number, goal: number, p: PolicyParams): void {
   const side = g.sideOfFt(f);
   let v = p.coverWeight * cover(g, c) - p.exposureWeight * exposure(g, side, c);
   if (goal >= 0) v -= p.approachWeight * range(g, c, goal);
-  return v;
+  CELL[0] = v;
 }

@@ -10,7 +10,7 @@ import { CELL_START } from '../rules/decisions.ts';
 import { fitCount } from '../rules/forces.ts';
 import { range } from '../rules/map.ts';
 import { WOUNDED, type OwamGame } from '../rules/state.ts';
-import { meanLethality } from './estimate.ts';
+import { EST, lethalityInto } from './estimate.ts';
 import { bestEnemy, combatOp } from './scripted.ts';
 import { POL_RANDOM, type PolicyParams } from './params.ts';
 
@@ -66,10 +66,17 @@ export function orderFirers(g: OwamGame, ft: number, n: number, r: number): void
     for (let i = n - 1; i > 0; i--) { const j = g.prng.below(i + 1); const t = g.cand[i]; g.cand[i] = g.cand[j]; g.cand[j] = t; }
     return;
   }
+  // Lethalities through EST[0]: a returned double is boxed when the call is not inlined.
   for (let i = 1; i < n; i++) {
-    const s = g.cand[i], v = meanLethality(g, s, r);
+    const s = g.cand[i];
+    lethalityInto(g, s, r);
+    const v = EST[0];
     let j = i - 1;
-    while (j >= 0 && meanLethality(g, g.cand[j], r) < v) { g.cand[j + 1] = g.cand[j]; j--; }
+    for (; j >= 0; j--) {
+      lethalityInto(g, g.cand[j], r);
+      if (EST[0] >= v) break;
+      g.cand[j + 1] = g.cand[j];
+    }
     g.cand[j + 1] = s;
   }
 }
@@ -80,7 +87,10 @@ export function marksman(g: OwamGame, side: number, s: number, r: number): numbe
   const i = findCd(g, side, CD.marksman);
   if (i < 0) return -1;
   if (pol(g, side).kind === POL_RANDOM) return g.prng.below(4) === 0 ? i : -1;
-  return meanLethality(g, s, r - 1) - meanLethality(g, s, r) >= 2 ? i : -1;
+  lethalityInto(g, s, r - 1);
+  const closer = EST[0];
+  lethalityInto(g, s, r);
+  return closer - EST[0] >= 2 ? i : -1;
 }
 
 /** §4.7: rally the highest rank first (Leaders restore Discipline); random: any. */
