@@ -43,8 +43,13 @@ export class Rng {
     s[0] = 0x9e3779b9;
     s[1] = 0x243f6a88;
     s[2] = 0xb7e15162 ^ Math.imul(stream, 0x85ebca6b);
-    const m = fmix32((master >>> 0) ^ 0x5bd1e995);
-    s[3] = fmix32((m + Math.imul(index >>> 0, 0x9e3779b1) + 0x7f4a7c15) >>> 0) | 0;
+    // fmix32 twice, written out: its 32-bit result was boxed (once per stream per game) when
+    // the call was not inlined. Same bits: every step works modulo 2^32.
+    let h = (master >>> 0) ^ 0x5bd1e995;
+    h ^= h >>> 16; h = Math.imul(h, 0x85ebca6b); h ^= h >>> 13; h = Math.imul(h, 0xc2b2ae35); h ^= h >>> 16;
+    h = (h + Math.imul(index >>> 0, 0x9e3779b1) + 0x7f4a7c15) >>> 0;
+    h ^= h >>> 16; h = Math.imul(h, 0x85ebca6b); h ^= h >>> 13; h = Math.imul(h, 0xc2b2ae35); h ^= h >>> 16;
+    s[3] = h | 0;
     for (let i = 0; i < 15; i++) this.advance();
   }
 
