@@ -3,6 +3,7 @@
  * (analysis/compare.ts), as a table, compare.json/csv and compare.html.
  */
 import { checkOutFlag, writeOutFiles } from './output.ts';
+import { csvText } from '../analysis/csv-text.ts';
 import { join } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { COMPARE_FILE, COMPARE_FORMAT, compareRuns, compareTable, perGame } from '../analysis/compare.ts';
@@ -43,7 +44,7 @@ async function handler(argv: ArgumentsCamelCase<CompareArgs>): Promise<void> {
   const text = JSON.stringify(doc, null, 2) + '\n';
   if (argv.out !== undefined) {
     const info = { a: { name: argv.a, played: playedOf(a) }, b: { name: argv.b, played: playedOf(b) }, ruleset: a.doc.ruleset, version: packageVersion() };
-    const files: [string, string][] = [[COMPARE_FILE, text], ['compare.csv', compareSummaryTable(c).data.toCSV() + '\n'], ['compare.html', compareHtml(c, info)]];
+    const files: [string, string][] = [[COMPARE_FILE, text], ['compare.csv', csvText(compareSummaryTable(c).data)], ['compare.html', compareHtml(c, info)]];
     for (const ch of compareCharts(c)) files.push([`${ch.id}.svg`, await renderSvg(ch)]);
     writeOutFiles(argv.out, files);
   }

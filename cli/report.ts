@@ -1,4 +1,5 @@
 import { checkOutFlag, writeOutFiles } from './output.ts';
+import { csvText } from '../analysis/csv-text.ts';
 import { join } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import type { ColumnTable } from 'arquero';
@@ -45,7 +46,7 @@ async function handler(argv: ArgumentsCamelCase<ReportArgs>): Promise<void> {
   const report = buildReport(results, balance, tournament, comparison);
   const files: [string, string][] = [];
   for (const chart of report.charts) files.push([`${chart.id}.svg`, await renderSvg(chart)]);
-  for (const t of report.tables) files.push([`${t.id}.csv`, t.data.toCSV() + '\n']);
+  for (const t of report.tables) files.push([`${t.id}.csv`, csvText(t.data)]);
   files.push(['summary.md', summaryMarkdown(report)]);
   files.push(['report.html', reportHtml(report)]);
 

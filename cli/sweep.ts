@@ -4,6 +4,7 @@
  * varied field (reports/sweep-page.ts).
  */
 import { checkOutFlag, writeOutFiles } from './output.ts';
+import { csvText } from '../analysis/csv-text.ts';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
@@ -59,7 +60,7 @@ async function handler(argv: ArgumentsCamelCase<SweepArgs>): Promise<void> {
   };
   const text = JSON.stringify(doc, null, 2) + '\n';
   if (argv.out !== undefined) {
-    const files: [string, string][] = [[SWEEP_FILE, text], ['sweep.csv', from(sweepRecords(doc)).toCSV() + '\n'], ['sweep.html', sweepHtml(doc)]];
+    const files: [string, string][] = [[SWEEP_FILE, text], ['sweep.csv', csvText(from(sweepRecords(doc)))], ['sweep.html', sweepHtml(doc)]];
     for (const c of sweepCharts(doc)) files.push([`${c.id}.svg`, await renderSvg(c)]);
     writeOutFiles(argv.out, files);
   }

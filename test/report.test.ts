@@ -80,6 +80,12 @@ describe('squadsim report', () => {
     const csv = readFileSync(join(out, 'win-rates.csv'), 'utf8').split('\n');
     expect(csv[0]).toBe('outcome,kind,games,rate,lo,hi');
     expect(csv[1]).toMatch(/^US Army,win,\d+,/);
+    // Every side CSV names its columns in snake_case, like export's tables.
+    for (const f of readdirSync(out).filter((x) => x.endsWith('.csv'))) {
+      const header = readFileSync(join(out, f), 'utf8').split('\n')[0];
+      expect(header, f).toMatch(/^[a-z0-9_]+(,[a-z0-9_]+)*$/);
+    }
+    expect(readFileSync(join(out, 'lethality.csv'), 'utf8')).toMatch(/^side,step,step_label,casualties,casualties_lo,/);
     expect(readFileSync(join(out, 'summary.md'), 'utf8')).toMatch(/## Win rates\n\n\| outcome \| games \| share \| 95% interval \|/);
   });
 
