@@ -11,6 +11,7 @@ import { MOVE, placed, planMoveTo, setHeading } from './movement.ts';
 import { buildingOf, canSee } from './sight.ts';
 import { canShoot, shoot } from './shooting.ts';
 import type { PlatoonGame } from './state.ts';
+import { tracedTest, traceFubar, traceMove, traceOrder, tracePins } from './trace-log.ts';
 
 function countTest(g: PlatoonGame, s: number, k: number): void {
   const t = g.tally;
@@ -25,6 +26,7 @@ export function activation(g: PlatoonGame, side: number): void {
   if (u < 0 || g.dieInBag[u] === 0 || g.alive[u] === 0 || g.scn.side[u] !== side) throw new Error(`platoon: policy of side ${side} ordered no eligible unit (${u})`);
   const order = g.planOrder;
   MOVE[0] = g.planX; MOVE[1] = g.planY;
+  if (g.trace !== null) traceOrder(g, u, order, MOVE[0], MOVE[1], g.planTarget, -1);
   giveOrderTo(g, u, order, g.planTarget);
   const rank = g.scn.rank[u];
   if (rank === 0 || !g.scn.rules.officer_extra_orders || g.alive[u] === 0) return;
@@ -38,6 +40,7 @@ export function activation(g: PlatoonGame, side: number): void {
     t.acc[g.oOfficerOrders + side]++;
     g.decide[side].planMove(g, v, order);
     MOVE[0] = g.planX; MOVE[1] = g.planY;
+    if (g.trace !== null) traceOrder(g, v, order, MOVE[0], MOVE[1], g.planTarget, u);
     giveOrderTo(g, v, order, g.planTarget);
   }
 }
@@ -58,7 +61,7 @@ export function giveOrderTo(g: PlatoonGame, u: number, order: number, target: nu
   g.order[u] = order;
   if (g.mustLeave[u] === 1) { leaveBurning(g, u); return; }
   if (g.pins[u] > 0 && (order !== DOWN || r.test_for_down)) {
-    const res = rollTest(g.rng, testTarget(g, u), r.double1_auto_pass);
+    const res = g.trace === null ? rollTest(g.rng, testTarget(g, u), r.double1_auto_pass) : tracedTest(g, u, testTarget(g, u), 'order test');
     if (res === 1) {
       countTest(g, s, 0);
       g.pins[u] = g.pins[u] > r.pass_removes_pin ? g.pins[u] - r.pass_removes_pin : 0;
@@ -105,6 +108,7 @@ function executeTo(g: PlatoonGame, u: number, order: number, target: number): vo
   } else if (order === RALLY) {
     const lose = g.rng.d6() + 1; // item 9: D6+1 pins
     g.pins[u] = g.pins[u] > lose ? g.pins[u] - lose : 0;
+    if (g.trace !== null) tracePins(g, u, -lose);
   }
   // AMBUSH and DOWN: the die says it all (items 8, 10).
 }
@@ -124,13 +128,15 @@ function moveToPlanned(g: PlatoonGame, u: number, run: boolean): boolean {
   if (!springAmbushesTo(g, u)) return false;
   g.x[u] = ex; g.y[u] = ey;
   placed(g, u);
+  if (g.trace !== null) traceMove(g, u);
   return true;
 }
 
 /** Items 11–12: the FUBAR table after a double 6. */
 export function fubar(g: PlatoonGame, u: number): void {
-  const scn = g.scn, s = scn.side[u];
-  if (g.rng.d6() <= 2) {
+  const scn = g.scn, s = scn.side[u], fd = g.rng.d6();
+  if (g.trace !== null) traceFubar(g, u, fd);
+  if (fd <= 2) {
     countTest(g, s, 2);
     // Item 11, R25: the opponent picks a friendly target with an enemy within 12".
     const t = g.decide[1 - s].target(g, u, true);

@@ -10,6 +10,7 @@ import { RANGE, rangeInto } from './sight.ts';
 import { canShoot, shoot } from './shooting.ts';
 import type { PlatoonGame } from './state.ts';
 import { damageGrade, damageVehicle, vehicleDV } from './vehicles.ts';
+import { traceAssault, traceDamage, traceReaction } from './trace-log.ts';
 
 function count(g: PlatoonGame, s: number, k: number): void {
   const t = g.tally;
@@ -27,6 +28,7 @@ export function canAssault(g: PlatoonGame, u: number, t: number, runRate: number
 export function assault(g: PlatoonGame, u: number, t: number): void {
   const scn = g.scn, r = scn.rules, s = scn.side[u];
   count(g, s, 0);
+  if (g.trace !== null) traceAssault(g, u, t, false);
   // Target reacts (R7): Fire at −1 before the move, or Down.
   if (g.dieInBag[t] === 1 && g.order[t] === 0) {
     const react = g.decide[scn.side[t]].reactToAssault(g, t, u);
@@ -34,9 +36,13 @@ export function assault(g: PlatoonGame, u: number, t: number): void {
       g.bag.take(scn.side[t]);
       g.dieInBag[t] = 0;
       g.order[t] = FIRE;
+      if (g.trace !== null) traceReaction(g, t, 'fires at its assailant');
       shoot(g, t, u, false, r.assault_reaction_fire_mod);
       if (g.alive[u] === 0) return;
-    } else if (react === 2) goDown(g, t);
+    } else if (react === 2) {
+      goDown(g, t);
+      if (g.trace !== null) traceReaction(g, t, 'goes Down as it is assaulted');
+    }
   }
   // Move into contact: toward the target, stopping at the contact distance.
   rangeInto(g, u, t);
@@ -56,6 +62,7 @@ export function assault(g: PlatoonGame, u: number, t: number): void {
   rangeInto(g, u, t);
   if (RANGE[0] > r.assault_contact_in) return; // no contact: the move just ends
   count(g, s, 1);
+  if (g.trace !== null) traceAssault(g, u, t, true);
   if (g.isVehicle(t)) { fightVehicle(g, u, t); return; }
   // Item 73 / R18: defenders in a building hold a Defensive Position and strike first.
   const defFirst = g.inBuilding[t] >= 0;
@@ -93,12 +100,13 @@ function strike(g: PlatoonGame, a: number, d: number): number {
     const i = a * MAX_SLOTS + k, w = scn.slotWeapon[i];
     if (w < 0) continue;
     const men = scn.slotCrew[i] > 0 ? g.slotCrew[i] : g.slotCount[i];
-    const need = damageNeed(dv, (W_FLAGS[w] & FLAMER) !== 0 ? scn.rules.cq_flamer_pen : 0);
+    const need = damageNeed(dv, (W_FLAGS[w] & FLAMER) !== 0 ? scn.rules.cq_flamer_pen : 0), cas0 = cas;
     for (let m = 0; m < men && g.alive[d] === 1; m++) {
       if (need > 6 || g.rng.d6() < need) continue;
       cas++;
       removeModel(g, d, decide.casualty(g, d), CAUSE_CQ, a);
     }
+    if (g.trace !== null) traceDamage(g, d, men, need, cas - cas0, `close-quarters blows by ${g.scn.sideNames[g.scn.side[a]]} #${a}`);
   }
   return cas;
 }

@@ -17,6 +17,7 @@ import { addPins, CAUSE_BUILDING, CAUSE_SHOOTING, checkExcessPins, destroyUnit, 
 import { canSee, clearLine, coverOf, facingFromUnit, quadrantAround, RANGE, rangeInto, terrainChanged } from './sight.ts';
 import type { PlatoonGame } from './state.ts';
 import { damageGrade, damageVehicle } from './vehicles.ts';
+import { traceDamage, traceReaction, traceShots, traceVehicleHit } from './trace-log.ts';
 
 export const NO_FIRE = 0;
 export const DIRECT = 1;
@@ -115,12 +116,13 @@ const A_HIT = 0, A_CAS = 1, A_HE = 2, A_FLAME = 3;
 function damageInfantry(g: PlatoonGame, u: number, t: number, hits: number, pen: number, protect: boolean): void {
   const scn = g.scn, r = scn.rules;
   const dv = (g.isVehicle(t) ? VEHICLE_DV[scn.vehicleClass[t]] : INFANTRY_DV[scn.quality[t]]) + (protect ? r.building_dv_bonus : 0);
-  const need = damageNeed(dv, r.pen_vs_soft ? pen : 0), decide = g.decide[scn.side[t]];
+  const need = damageNeed(dv, r.pen_vs_soft ? pen : 0), decide = g.decide[scn.side[t]], cas0 = g.d2[A_CAS];
   for (let h = 0; h < hits && g.alive[t] === 1; h++) {
     if (need > 6 || g.rng.d6() < need) continue;
     g.d2[A_CAS]++;
     removeModel(g, t, decide.casualty(g, t), CAUSE_SHOOTING, u);
   }
+  if (g.trace !== null) traceDamage(g, t, hits, need, g.d2[A_CAS] - cas0, 'damage');
 }
 
 /** One hit on vehicle t from u with pen `pen` (R13, R17, item 30). */
@@ -134,6 +136,7 @@ function hitVehicle(g: PlatoonGame, u: number, t: number, w: number, pen: number
     if (long && (W_FLAGS[w] & SHAPED) === 0) total -= 1; // item 30
   }
   const grade = dv < 7 ? (die !== 1 && total >= dv ? 2 : 0) : damageGrade(die, total, dv, he, r.superficial_window, r.massive_margin);
+  if (g.trace !== null) traceVehicleHit(g, t, die, total, dv, grade);
   damageVehicle(g, t, grade, indirect && scn.openTopped[t] === 1 ? 1 : 0, u);
 }
 
@@ -145,11 +148,13 @@ function fireSlot(g: PlatoonGame, u: number, k: number, t: number, mode: number,
   const flamer = (f & FLAMER) !== 0;
   let shots = flamer ? 1 : (scn.slotCrew[i] > 0 ? 1 : g.slotCount[i]) * W_SHOTS[w] - shotsLess;
   let hits = 0;
+  const fired = shots;
   for (; shots > 0; shots--) {
     const h = rollHit(rng, need);
     if (h === HIT) hits++;
     else if (h === MISS_ONE && flamer && r.flamer_fuel_out_on_1) g.fuelOut[i] = 1;
   }
+  if (g.trace !== null) traceShots(g, u, t, w, fired, need, hits, indirect);
   if (indirect) noteRanging(g, u, t, hits > 0);
   if (hits === 0) return;
   g.d2[A_HIT] = 1;
@@ -207,7 +212,10 @@ export function canShoot(g: PlatoonGame, u: number, t: number, moving: boolean):
  */
 export function shoot(g: PlatoonGame, u: number, t: number, moving: boolean, extraMod: number): void {
   const scn = g.scn, r = scn.rules, st = scn.side[t];
-  if (g.dieInBag[t] === 1 && g.order[t] === 0 && g.decide[st].reactToShot(g, t, u)) goDown(g, t);
+  if (g.dieInBag[t] === 1 && g.order[t] === 0 && g.decide[st].reactToShot(g, t, u)) {
+    goDown(g, t);
+    if (g.trace !== null) traceReaction(g, t, 'goes Down as it is shot at');
+  }
   rangeInto(g, u, t);
   const sees = canSee(g, u, t), d = RANGE[0], start = g.models[t], veh = g.isVehicle(t);
   g.d2.fill(0);

@@ -53,8 +53,17 @@ export function tracedTest(g: PlatoonGame, u: number, target: number, what: stri
   return res;
 }
 
-export function traceFubar(g: PlatoonGame, u: number, friendlyFire: boolean): void {
-  g.trace!.add('event', `FUBAR: ${who(g, u)} ${friendlyFire ? 'opens Friendly Fire or goes Down' : 'panics: it runs from the enemy or goes Down'}`, { unit: u });
+/** Items 11–12: the FUBAR table's D6 after a double 6. */
+export function traceFubar(g: PlatoonGame, u: number, d: number): void {
+  g.trace!.add('roll', `FUBAR for ${who(g, u)}: D6 ${d}: ${d <= 2 ? 'Friendly Fire (or Down)' : 'panic: it runs from the enemy (or goes Down)'}`, { roll: 'FUBAR', unit: u, result: d, target_number: 2 });
+}
+
+export function traceMove(g: PlatoonGame, u: number): void {
+  g.trace!.add('move', `${who(g, u)} moves to ${at(g.x[u], g.y[u])}`, { unit: u, x: g.x[u], y: g.y[u] });
+}
+
+export function traceReaction(g: PlatoonGame, u: number, what: string): void {
+  g.trace!.add('reaction', `${who(g, u)} ${what}`, { unit: u });
 }
 
 /** Items 25–27, R12: one weapon slot's shots, the score each needs and the hits. */
@@ -82,8 +91,10 @@ export function traceVehicleResult(g: PlatoonGame, v: number, result: number): v
   g.trace!.add('damage', `${who(g, v)}: ${VEHICLE_RESULTS[result]}`, { unit: v, result: VEHICLE_RESULTS[result] });
 }
 
+/** Pins taken (n > 0) or rallied off (n < 0, item 9). */
 export function tracePins(g: PlatoonGame, u: number, n: number): void {
-  g.trace!.add('pins', `${who(g, u)} takes ${n} pin${n === 1 ? '' : 's'} (${g.pins[u]} in all)`, { unit: u, pins: n, total: g.pins[u] });
+  const text = n >= 0 ? `takes ${n} pin${n === 1 ? '' : 's'} (${g.pins[u]} in all)` : `rallies off up to ${-n} pins (${g.pins[u]} left)`;
+  g.trace!.add('pins', `${who(g, u)} ${text}`, { unit: u, pins: n, total: g.pins[u] });
 }
 
 export function traceCasualty(g: PlatoonGame, u: number, cause: number): void {

@@ -1,0 +1,79 @@
+/**
+ * `squadsim trace` for iron-squad, owam, skill-die and platoon (issue 13): each logs its
+ * steps, activations, rolls with their target numbers, casualties, the end and the score in
+ * its own rules' words, and the log agrees with the game's recorded row: casualties logged
+ * per side = the row's casualties, the logged score = the row's score. (test/trace.test.ts
+ * proves the traced game's row equals row N of the run.)
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../sim/config.ts';
+import { traceGame, type TracedGame } from '../sim/trace.ts';
+import { ROOT } from './dist-fresh.ts';
+
+/** Per ruleset: kinds its traces have, a roll line as its rules word it, and its step (also a kind). */
+const CASES = [
+  { id: 'skill-die', kinds: ['initiative', 'move', 'attack', 'suppressed'], roll: /Skill d\d+.*: \d+ against Difficulty \d+, (hit|miss)/, step: 'turn' },
+  { id: 'owam', kinds: ['order', 'command-decision', 'move'], roll: /total -?\d+ against Resolve \d+, Vitality \d+/, step: 'round' },
+  { id: 'iron-squad', kinds: ['turn', 'move', 'wound', 'vp'], roll: /accuracy -?\d+, luck die \d \(DRM [+-]\d+\), Final Accuracy -?\d+: /, step: 'round' },
+  { id: 'platoon', kinds: ['die', 'move', 'pins'], roll: /\d+ shots? needing \d\+, \d+ hits?/, step: 'turn' },
+] as const;
+const GAMES = [0, 1, 2, 3, 4, 5];
+
+const col = (t: TracedGame, name: string) => t.row.values[t.row.columns.indexOf(name)];
+
+describe.each(CASES)('trace of $id', ({ id, kinds, roll, step }) => {
+  const loaded = loadConfig(join(ROOT, 'configs', id, 'default.json'));
+  const traces = GAMES.map((n) => traceGame(loaded, 9, n));
+
+  it('has the runner lines around its own: steps, activations, rolls, the end and the score', () => {
+    for (const t of traces) {
+      const k = new Set(t.events.map((e) => e.kind));
+      for (const want of [step, 'activation', 'end', 'score']) expect(k.has(want), `${id} game ${t.row.values[0]}: ${want}`).toBe(true);
+      expect(t.events[0].kind).toBe('game');
+      expect(t.events[t.events.length - 1].kind).toBe('result');
+      expect(t.text).toMatch(new RegExp(`^${step} 1$`, 'm'));
+      expect(t.events.filter((e) => e.step > 0).length).toBeGreaterThan(t.events.length / 2);
+    }
+    // What a game may lack (a game without an attack), the six together have.
+    const all = new Set(traces.flatMap((t) => t.events.map((e) => e.kind)));
+    for (const want of [...kinds, 'roll', 'casualty']) expect(all.has(want), `${id}: ${want}`).toBe(true);
+    expect(traces.some((t) => roll.test(t.text)), `${id}: a roll line like ${roll}`).toBe(true);
+  });
+
+  it('rolls carry their target number and result as numbers', () => {
+    const rolls = traces.flatMap((t) => t.events.filter((e) => e.kind === 'roll' && e.target_number !== undefined));
+    expect(rolls.length).toBeGreaterThan(10);
+    for (const r of rolls) {
+      expect(r.target_number, r.text).toEqual(expect.any(Number));
+      // The number rolled, or (a roll the rules make inside a pure helper) whether it destroyed.
+      expect(typeof r.result === 'number' || typeof r.destroyed === 'boolean', r.text).toBe(true);
+    }
+    expect(rolls.filter((r) => typeof r.result === 'number').length).toBeGreaterThan(5);
+  });
+
+  it('casualties logged per side are the row\'s casualties; the logged score is the row\'s', () => {
+    let lost = 0;
+    for (const t of traces) {
+      for (const side of [0, 1]) {
+        const logged = t.events.filter((e) => e.kind === 'casualty' && e.side === side).length;
+        expect(logged, `${id} game ${t.row.values[0]} side ${side}`).toBe(col(t, `side${side}_casualties`));
+        lost += logged;
+      }
+      const score = t.events.find((e) => e.kind === 'score')!;
+      expect(score.vp).toEqual([t.row.values[4], t.row.values[5]]);
+      const result = t.events[t.events.length - 1];
+      expect(result.score).toEqual(score.vp);
+    }
+    expect(lost, `${id}: some casualties in ${GAMES.length} games`).toBeGreaterThan(0);
+  });
+
+  it('the end comes once, after the last step begins', () => {
+    for (const t of traces) {
+      const ends = t.events.filter((e) => e.kind === 'end');
+      expect(ends).toHaveLength(1);
+      const lastStep = Math.max(...t.events.map((e) => e.step));
+      expect(ends[0].step).toBe(lastStep);
+    }
+  });
+});
