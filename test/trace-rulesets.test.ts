@@ -2,12 +2,13 @@
  * `squadsim trace` for iron-squad, owam, skill-die and platoon (issue 13): each logs its
  * steps, activations, rolls with their target numbers, casualties, the end and the score in
  * its own rules' words, and the log agrees with the game's recorded row: casualties logged
- * per side = the row's casualties, the logged score = the row's score. (test/trace.test.ts
- * proves the traced game's row equals row N of the run.)
+ * per side = the row's casualties, the logged score = the row's score. The traced games are
+ * the run's games: the trace draws no die of its own (platoon's traced tests roll the same two).
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../sim/config.ts';
+import { runSimulation } from '../sim/run.ts';
 import { traceGame, type TracedGame } from '../sim/trace.ts';
 import { ROOT } from './dist-fresh.ts';
 
@@ -39,6 +40,15 @@ describe.each(CASES)('trace of $id', ({ id, kinds, roll, step }) => {
     const all = new Set(traces.flatMap((t) => t.events.map((e) => e.kind)));
     for (const want of [...kinds, 'roll', 'casualty']) expect(all.has(want), `${id}: ${want}`).toBe(true);
     expect(traces.some((t) => roll.test(t.text)), `${id}: a roll line like ${roll}`).toBe(true);
+  });
+
+  it('the traced games are the run\'s: each row equals the run\'s row for that game', async () => {
+    const w = loaded.scn.plan.rowColumns.length, rows: number[][] = [];
+    const cfg = join(ROOT, 'configs', id, 'default.json');
+    await runSimulation({ config: cfg, games: GAMES.length, seed: 9, workers: 0, onRows: (buf, first) => {
+      for (let k = 0; k * w < buf.length; k++) rows[first + k] = Array.from(buf.subarray(k * w, (k + 1) * w));
+    } });
+    for (const t of traces) expect(t.row.values, `${id} game ${t.row.values[0]}`).toEqual(rows[t.row.values[0]]);
   });
 
   it('rolls carry their target number and result as numbers', () => {
