@@ -108,7 +108,7 @@ export const oddsCommand: CommandModule<object, OddsArgs> = {
     for (const [id, p] of providers()) {
       const sub: CommandModule<object, OddsArgs> = {
         command: id,
-        describe: `exact odds of one ${id} attack`,
+        describe: `exact ${id} odds (--help lists its options)`,
         builder: (yy: Argv) => addOptions(yy, p.options) as unknown as Argv<OddsArgs>,
         handler: handler(p),
       };

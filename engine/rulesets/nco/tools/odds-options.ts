@@ -15,7 +15,7 @@ export type OddsAction = (typeof ODDS_ACTIONS)[number];
 /** Weapons a soldier can carry into close combat as his primary (a grenade never is one). */
 const CC_WEAPONS = ODDS_WEAPONS.filter((w) => w !== 'grenade');
 
-const SHOOT_OPTIONS: readonly OddsOption[] = [
+const SHOOT_OPTIONS: readonly OddsOption[] = ([
   { name: 'weapon', type: 'string', describe: 'weapon fired (items 40–47; R22 Nation-Specific weapons take their stats from --rules nation_specific_table)', choices: ODDS_WEAPONS, default: 'rifle' },
   { name: 'attack', type: 'string', describe: 'fire, advance (shot after the move: −1), cover-fire (order: −2), focus-fire (special action), response (to an Assault)', choices: ODDS_ATTACKS, default: 'fire' },
   { name: 'distance', type: 'number', describe: 'inches from shooter to target, base edge to base edge (R3); decides half range', default: 6 },
@@ -33,7 +33,7 @@ const SHOOT_OPTIONS: readonly OddsOption[] = [
   { name: 'ruthless', type: 'boolean', describe: 'a Ruthless ally within 6" of the target: at 1 psyche he loses health instead (item 60)', default: false },
   { name: 'ordered', type: 'boolean', describe: 'target already has an order this turn (an area hit then does not pin him Down, item 22)', default: false },
   { name: 'lucky-trinket', type: 'boolean', describe: 'target has an unused Lucky Trinket and uses it on the first hit (item 87)', default: false },
-];
+] as OddsOption[]).map((o) => ({ ...o, describe: `shoot: ${o.describe}` }));
 
 /** One soldier's close-combat options; the defaults of weapon, health and psyche come from his profile. */
 function fighter(who: 'attacker' | 'defender', profile: string): OddsOption[] {
