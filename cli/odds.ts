@@ -179,14 +179,14 @@ export function formatComparison(reqs: readonly Record<string, unknown>[], resul
     for (const [c, p] of Object.entries(main)) row[c] = p;
     return row;
   });
-  // One column order for all rows: a column some rows lack sits after its neighbour in the rows that have it.
+  // One column order for all rows: a column some rows lack sits after its neighbour in the rows
+  // that have it, or at the end when that neighbour is a flag (another action's columns).
   const cols: string[] = [];
   for (const r of rows) {
-    let at = 0;
+    let prev = '';
     for (const c of Object.keys(r)) {
-      const k = cols.indexOf(c);
-      if (k < 0) cols.splice(at, 0, c);
-      at = (k < 0 ? at : k) + 1;
+      if (!cols.includes(c)) cols.splice(prev === '' || prev.startsWith('--') ? cols.length : cols.indexOf(prev) + 1, 0, c);
+      prev = c;
     }
   }
   const ordered = rows.map((r) => Object.fromEntries(cols.map((c) => [c, r[c]])) as Record<string, string | number>);

@@ -40,6 +40,7 @@ describe('squadsim odds with lists (CLI)', () => {
     const lines = text.stdout.split('\n');
     const header = lines.find((l) => l.startsWith('--weapon'))!;
     expect(header).toMatch(/P\(hit\).*P\(killed\)/);
+    expect(header).toMatch(/P\(hit\)\s+P\(2 hits\)\s+P\(broken down\)/); // the SMG-only column sits by its neighbour
     const rows = lines.filter((l) => /^(rifle|smg)\s/.test(l));
     expect(rows).toHaveLength(4);
     const pct = (p: number) => `${(100 * p).toFixed(2)} %`;
