@@ -1,5 +1,5 @@
 import { playedLines } from '../resultsdoc/played.ts';
-import { availableParallelism, constants as osConstants } from 'node:os';
+import { availableParallelism } from 'node:os';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { ConfigError } from '../engine/errors.ts';
 import type { ShardInfo, TargetErrorInfo } from '../resultsdoc/format.ts';
@@ -10,6 +10,9 @@ import { shardFromEnv } from '../sim/shard-auto.ts';
 import { parseShard } from '../sim/shards.ts';
 import { DEFAULT_MAX_GAMES } from '../sim/target-error.ts';
 import { intFlag } from './errors.ts';
+import { ownSignals, signalExitCode, STOP_SIGNALS } from './signals.ts';
+
+export { signalExitCode };
 
 const DEFAULT_GAMES = 100_000;
 /** --games default with --target-error: two chunks, then as many as the target needs. */
@@ -57,14 +60,6 @@ function builder(y: Argv): Argv<RunArgs> {
     .example('$0 run my.json --games 2000000 --queue redis://redis.lan:6379 --out out/', 'have `squadsim worker` processes on other machines play it (docs/distributed.md)') as unknown as Argv<RunArgs>;
 }
 
-/** Signals that stop a run the way Ctrl-C does; the exit code is 128 + the signal's number. */
-const STOP_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-
-/** The exit code of a command stopped by a signal: 128 + its number (130 for SIGINT). */
-export function signalExitCode(reason: unknown): number {
-  return 128 + (osConstants.signals[reason as NodeJS.Signals] ?? 2);
-}
-
 /**
  * While `work` runs: the first stop signal halts the run (no new chunks; those in flight
  * finish and are saved to the checkpoint), a second drops the chunks in flight as well.
@@ -78,9 +73,11 @@ export async function stoppable<T>(work: (halt: AbortSignal, cancel: AbortSignal
     } else cancel.abort(sig);
   };
   for (const s of STOP_SIGNALS) process.on(s, onSignal);
+  const release = ownSignals();
   try {
     return await work(halt.signal, cancel.signal);
   } finally {
+    release();
     for (const s of STOP_SIGNALS) process.off(s, onSignal);
   }
 }

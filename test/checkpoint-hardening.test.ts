@@ -143,4 +143,11 @@ describe('SIGINT and SIGTERM during run (a real process)', () => {
     expect(existsSync(join(dir(), 'term'))).toBe(false);
     expect(readdirSync(dir()).filter((f) => f.includes('.tmp'))).toEqual([]);
   }, 60_000);
+
+  it('Ctrl-C during a command that writes only at the end (tournament) says nothing was written, exits 130, writes nothing', async () => {
+    const r = await interrupt(['tournament', '--games', '400000', '--workers', '1', '--out', 'tour'], 'SIGINT', 2500);
+    expect(r.code, r.stderr).toBe(130);
+    expect(r.stderr).toMatch(/interrupted by SIGINT; `squadsim tournament` writes its files only when it finishes, so nothing was written/);
+    expect(existsSync(join(dir(), 'tour'))).toBe(false);
+  }, 60_000);
 });
