@@ -8,7 +8,7 @@ import { canAct, canMove, doAttack, doControlDrone, doEwScan, doInitiativeSignal
 import { canSee, inCover } from '../rules/sight.ts';
 import { ACTIVE, CASUALTY, type SkillGame } from '../rules/state.ts';
 import { CMD_INITIATIVE, CMD_MAIN_EFFORT, type PolicyParams } from './params.ts';
-import { BEST, BEST_V, bestAttack, exposure, fillTargets } from './eval.ts';
+import { BEST, BEST_V, bestAttackFF, EVAL, exposure, fillTargets, gapInto } from './eval.ts';
 
 /** §4.1: a line across the deployment zone, crews beside their gunner, `deploy_spread` of the width. */
 export function deployLine(g: SkillGame, side: number, P: PolicyParams): void {
@@ -21,29 +21,42 @@ export function deployLine(g: SkillGame, side: number, P: PolicyParams): void {
     const u = f0 + i;
     if (s.uCrewOf[u] >= 0) continue;
     const x = W / 2 + (leaders > 1 ? k / (leaders - 1) - 0.5 : 0) * P.deploySpread * (W - 4);
-    place(g, u, x, y);
+    PLACE[0] = x; PLACE[1] = y;
+    placeAt(g, u);
     k++;
   }
   for (let i = 0; i < n; i++) {
     const u = f0 + i, gun = s.uCrewOf[u];
     if (gun < 0) continue;
-    place(g, u, T.px[gun] + 1.1 * (1 + (u % 2)) * (u % 4 < 2 ? 1 : -1), T.py[gun] + (side === 0 ? -1.1 : 1.1));
+    PLACE[0] = T.px[gun] + 1.1 * (1 + (u % 2)) * (u % 4 < 2 ? 1 : -1); PLACE[1] = T.py[gun] + (side === 0 ? -1.1 : 1.1);
+    placeAt(g, u);
   }
 }
 
 /** Puts u at (x, y) clamped into the table, nudged out of impassable pieces. */
 export function place(g: SkillGame, u: number, x: number, y: number): void {
+  PLACE[0] = x; PLACE[1] = y;
+  placeAt(g, u);
+}
+
+/** place's point (double arguments are boxed on every call V8 does not inline: every unit, every game). */
+export const PLACE = new Float64Array(2);
+
+/** place at (PLACE[0], PLACE[1]). */
+export function placeAt(g: SkillGame, u: number): void {
   const T = g.table, r = T.baseRadius;
+  let x = PLACE[0];
+  const y = PLACE[1];
   for (let tries = 0; tries < 16; tries++) {
     const cx = x < r ? r : x > T.width - r ? T.width - r : x, cy = y < r ? r : y > T.height - r ? T.height - r : y;
     T.q[0] = cx;
     T.q[1] = cy;
     let bad = false;
     for (let p = 0; p < T.polygonCount && !bad; p++) if ((T.pFlags[p] & IMPASSABLE) !== 0 && T.insideQ(p)) bad = true;
-    if (!bad) return T.setPoint(u, cx, cy);
+    if (!bad) { T.px[u] = cx; T.py[u] = cy; return; } // T.setPoint, written out
     x += 1.5;
   }
-  T.setPoint(u, x, y);
+  T.px[u] = x; T.py[u] = y;
 }
 
 /** §4.2: commander first (Main Effort before the shooters), EW, gunners, the rest, crews, medics last. */
@@ -72,8 +85,10 @@ function mainEffortPick(g: SkillGame, c: number, P: PolicyParams): number {
   let best = -1, bv = 0;
   for (let u = f0; u < f1; u++) {
     if (u === c || g.status[u] !== ACTIVE || g.activated[u] !== 0 || g.revivedRound[u] === g.round || s.uType[u] === T_DRONE) continue;
-    if (g.gap(c, u) > g.moveNow[c] && (s.uRadio[c] === 0 || s.uRadio[u] === 0)) continue;
-    bestAttack(g, u, false, P.crewAssist, P.friendlyFireRatio);
+    gapInto(g, c, u); // g.gap through EVAL[4] here and below: a returned double boxes
+    if (EVAL[4] > g.moveNow[c] && (s.uRadio[c] === 0 || s.uRadio[u] === 0)) continue;
+    EVAL[3] = P.friendlyFireRatio;
+    bestAttackFF(g, u, false, P.crewAssist);
     if (BEST_V[0] > bv) { bv = BEST_V[0]; best = u; }
   }
   return bv >= 1 ? best : -1;
@@ -82,7 +97,8 @@ function mainEffortPick(g: SkillGame, c: number, P: PolicyParams): number {
 /** Fires a's best attack if it clears the policy's bar; true if it attacked. */
 export function fireBest(g: SkillGame, a: number, P: PolicyParams): boolean {
   if (!canAct(g, a)) return false;
-  bestAttack(g, a, true, P.crewAssist, P.friendlyFireRatio);
+  EVAL[3] = P.friendlyFireRatio;
+  bestAttackFF(g, a, true, P.crewAssist);
   if (BEST[1] < 0 || BEST_V[1] < P.minKillChance) return false;
   const w = BEST[0], t = BEST[1];
   if (P.crewAssist && g.scn.wCrew[w] > 1) pledgeCrew(g, a);
@@ -106,7 +122,7 @@ function nearestEnemy(g: SkillGame, u: number): number {
   let best = -1, bd = Infinity;
   for (let e = f0; e < f1; e++) {
     if (g.status[e] !== ACTIVE) continue;
-    const d = g.table.dist(u, e);
+    const T = g.table, dx = T.px[e] - T.px[u], dy = T.py[e] - T.py[u], d = Math.sqrt(dx * dx + dy * dy); // T.dist(u, e): written out here and below, a returned double boxes
     if (d < bd) { bd = d; best = e; }
   }
   return best;
@@ -118,7 +134,8 @@ function crowding(g: SkillGame, u: number, q: number): number {
   let k = 0;
   for (let f = f0; f < f1; f++) {
     if (f === u || g.status[f] !== ACTIVE || s.uCrewOf[f] === u || s.uCrewOf[u] === f || s.uType[f] === T_DRONE) continue;
-    if (g.table.dist(f, q) <= 4) k++;
+    const T = g.table, dx = T.px[q] - T.px[f], dy = T.py[q] - T.py[f];
+    if (Math.sqrt(dx * dx + dy * dy) <= 4) k++;
   }
   return k;
 }
@@ -137,18 +154,21 @@ function scorePoint(g: SkillGame, u: number, P: PolicyParams, obj: number, foe: 
   }
   if (foe >= 0) {
     const fx = T.px[foe] - x0, fy = T.py[foe] - y0;
-    const d0 = Math.sqrt(fx * fx + fy * fy), d1 = T.dist(foe, q);
+    const gx = T.px[q] - T.px[foe], gy = T.py[q] - T.py[foe];
+    const d0 = Math.sqrt(fx * fx + fy * fy), d1 = Math.sqrt(gx * gx + gy * gy);
     v += P.advanceWeight * (d1 > 6 ? d0 - d1 : 0);
   }
   if (inCover(g, q)) v += P.coverWeight;
-  v -= P.exposureWeight * exposure(g, u, q);
+  exposure(g, u, q);
+  v -= P.exposureWeight * EVAL[2];
   if (P.spacingWeight > 0) v -= P.spacingWeight * crowding(g, u, q);
   // Expected attack value from there (u stands at q for the estimate).
   const ux = T.px[u], uy = T.py[u];
-  T.setPoint(u, T.px[q], T.py[q]);
-  bestAttack(g, u, false, false, P.friendlyFireRatio);
+  T.px[u] = T.px[q]; T.py[u] = T.py[q]; // T.setPoint written out: double arguments box when a call is not inlined
+  EVAL[3] = P.friendlyFireRatio;
+  bestAttackFF(g, u, false, false);
   v += (P.attackWeight / 10) * BEST_V[0];
-  T.setPoint(u, ux, uy);
+  T.px[u] = ux; T.py[u] = uy;
   SCORE[0] = v;
 }
 
@@ -157,7 +177,7 @@ export function chooseMove(g: SkillGame, u: number, P: PolicyParams): boolean {
   const s = g.scn, T = g.table, q = g.SLOT_TMP, m = g.moveNow[u];
   const x0 = T.px[u], y0 = T.py[u];
   const obj = nearestObjective(g, u), foe = nearestEnemy(g, u);
-  T.setPoint(q, x0, y0);
+  T.px[q] = x0; T.py[q] = y0; // T.setPoint written out here and below (double arguments)
   scorePoint(g, u, P, obj, foe);
   let best = SCORE[0] + 0.01, found = false;
   // Candidates: toward the objective, the nearest enemy, each cover piece, and two flanks.
@@ -178,14 +198,14 @@ export function chooseMove(g: SkillGame, u: number, P: PolicyParams): boolean {
     const dx = tx - x0, dy = ty - y0, L = Math.sqrt(dx * dx + dy * dy);
     if (L < 0.5) continue;
     const k = L > m ? m / L : 1;
-    T.setPoint(q, x0 + k * dx, y0 + k * dy);
+    T.px[q] = x0 + k * dx; T.py[q] = y0 + k * dy;
     if (T.px[q] < 0.5 || T.py[q] < 0.5 || T.px[q] > T.width - 0.5 || T.py[q] > T.height - 0.5) continue;
     scorePoint(g, u, P, obj, foe);
     const v = SCORE[0];
     if (v > best) {
       best = v;
       found = true;
-      T.setPoint(g.SLOT_DEST, T.px[q], T.py[q]);
+      T.px[g.SLOT_DEST] = T.px[q]; T.py[g.SLOT_DEST] = T.py[q];
     }
   }
   return found;
@@ -197,7 +217,8 @@ function casualtyInReach(g: SkillGame, m: number): number {
   let best = -1, bd = g.moveNow[m] + s.rules.touch_in;
   for (let t = f0; t < f1; t++) {
     if (g.status[t] !== CASUALTY) continue;
-    const d = g.gap(m, t);
+    gapInto(g, m, t);
+    const d = EVAL[4];
     if (d <= bd) { bd = d; best = t; }
   }
   return best;
@@ -217,7 +238,8 @@ export function activateScripted(g: SkillGame, u: number, P: PolicyParams): void
   if (s.uMedic[u] === 1 && canAct(g, u)) {
     const t = casualtyInReach(g, u);
     if (t >= 0) {
-      if (g.gap(u, t) > s.rules.touch_in) {
+      gapInto(g, u, t);
+      if (EVAL[4] > s.rules.touch_in) {
         doMoveNear(g, u, t);
       }
       if (doRevive(g, u, t)) return;
@@ -226,12 +248,14 @@ export function activateScripted(g: SkillGame, u: number, P: PolicyParams): void
   const gun = s.uCrewOf[u];
   if (gun >= 0 && g.status[gun] === ACTIVE) {
     // A crew member keeps up with its gunner and holds its Action for the next pledge (item 12).
-    if (g.gap(u, gun) > s.rules.crew_radius_in) doMoveNear(g, u, gun);
+    gapInto(g, u, gun);
+    if (EVAL[4] > s.rules.crew_radius_in) doMoveNear(g, u, gun);
     if (g.activated[gun] !== 0 || !P.crewAssist) fireBest(g, u, P);
     return;
   }
   // Fire first when this spot is at least as good for shooting as the best move's.
-  bestAttack(g, u, false, P.crewAssist, P.friendlyFireRatio);
+  EVAL[3] = P.friendlyFireRatio;
+  bestAttackFF(g, u, false, P.crewAssist);
   const here = BEST_V[0];
   const moving = canMove(g, u) && chooseMove(g, u, P);
   if (here > 0 && fireBest(g, u, P)) {

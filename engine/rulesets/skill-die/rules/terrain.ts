@@ -53,20 +53,18 @@ export class SkillMoveCost implements MoveRules {
       if (!uphill && !mud) continue;
       const s0 = (T.ct[0] < 0 ? 0 : T.ct[0]) * len, s1 = (T.ct[1] > 1 ? 1 : T.ct[1]) * len;
       extra += s1 - s0;
-      if (record) this.lay(s0, s1);
+      if (!record) continue;
+      // Point costs STEP apart covering [s0, s1] (each paid when the walker reaches it). Written
+      // here, not in a helper: it ran too rarely to be optimised, and its doubles were boxed.
+      for (let s = s0; s < s1 - EPS && this.legN < LEG_MAX; s += STEP) {
+        this.legS[this.legN] = s;
+        this.legC[this.legN] = s + STEP < s1 ? STEP : s1 - s;
+        this.legN++;
+      }
     }
     this.extra[0] = extra;
     if (record && this.legN > 1) this.sortLegs();
     return true;
-  }
-
-  /** Point costs STEP apart covering [s0, s1] (each paid when the walker reaches it). */
-  private lay(s0: number, s1: number): void {
-    for (let s = s0; s < s1 - EPS && this.legN < LEG_MAX; s += STEP) {
-      this.legS[this.legN] = s;
-      this.legC[this.legN] = s + STEP < s1 ? STEP : s1 - s;
-      this.legN++;
-    }
   }
 
   private sortLegs(): void {
