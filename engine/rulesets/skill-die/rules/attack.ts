@@ -8,7 +8,7 @@ import type { Rng } from '../../../rng.ts';
 import { MAX_WEAPONS } from '../data/roster.ts';
 import { canSee, partiallyConcealed, sawStart } from './sight.ts';
 import { ACTIVE, CASUALTY, GONE, type SkillGame } from './state.ts';
-import { traceCasualty, traceDamage, traceScatter, traceSkill, traceSuppressed } from './trace-log.ts';
+import { traceCasualty, tracedDamage, traceScatter, traceSkill, traceSuppressed } from './trace-log.ts';
 import { isVehicle, T_DRONE } from '../data/catalogue.ts';
 
 /** Item 18: one Skill roll with net Advantage (+1), Disadvantage (−1) or neither (0). */
@@ -140,8 +140,7 @@ export function oneAttack(g: SkillGame, a: number, t: number, w: number, net: nu
   const hit = roll >= s.wDifficulty[w];
   countRoll(g, s.uSide[a], hit);
   if (g.trace !== null) traceSkill(g, a, t, w, attackDie(g, a, w), net, roll, hit, false);
-  const kill = hit && rollDamage(g.rng, s.wDamage[w], s.uDefense[t], s.uDefDie[t]);
-  if (hit && g.trace !== null) traceDamage(g, w, t, kill);
+  const kill = hit && (g.trace === null ? rollDamage(g.rng, s.wDamage[w], s.uDefense[t], s.uDefDie[t]) : tracedDamage(g, w, t));
   if (kill) {
     destroy(g, t, a);
     return 2;
@@ -182,8 +181,7 @@ export function damageInRadius(g: SkillGame, a: number, w: number, p: number): n
   let killed = 0;
   for (let u = 0; u < g.n; u++) {
     if (g.status[u] !== ACTIVE || g.table.dist(u, p) > R) continue;
-    const kill = rollDamage(g.rng, s.wDamage[w], s.uDefense[u], s.uDefDie[u]);
-    if (g.trace !== null) traceDamage(g, w, u, kill);
+    const kill = g.trace === null ? rollDamage(g.rng, s.wDamage[w], s.uDefense[u], s.uDefDie[u]) : tracedDamage(g, w, u);
     if (kill) {
       destroy(g, u, a);
       killed++;

@@ -66,12 +66,24 @@ export function traceSkill(g: SkillGame, a: number, t: number, w: number, die: n
   });
 }
 
-export function traceDamage(g: SkillGame, w: number, t: number, destroyed: boolean): void {
-  const s = g.scn, def = s.uDefDie[t] > 0 ? `Defense d${s.uDefDie[t]}` : `Defense ${s.uDefense[t]}`;
-  const beyond = s.uDefDie[t] > 0 && s.wDamage[w] < s.uDefDie[t] ? ' (a smaller die cannot damage it)' : '';
-  g.trace!.add('roll', `Damage d${s.wDamage[w]} on ${who(g, t)} against ${def}${beyond}: ${destroyed ? 'destroyed' : 'no effect'}`, {
-    roll: 'damage', target: t, die: s.wDamage[w], target_number: s.uDefDie[t] > 0 ? -s.uDefDie[t] : s.uDefense[t], destroyed,
-  });
+/**
+ * Items 13, 16, R14: the Damage roll on t, rolled here in a traced game with the dice
+ * attack.ts rollDamage takes (the odds sampler shares that one), so its numbers can be logged.
+ */
+export function tracedDamage(g: SkillGame, w: number, t: number): boolean {
+  const s = g.scn, dmg = s.wDamage[w], defDie = s.uDefDie[t];
+  let roll = 0, def = s.uDefense[t], text: string;
+  if (defDie > 0 && dmg < defDie) {
+    text = `Damage d${dmg} cannot harm ${who(g, t)} (Defense d${defDie})`;
+    def = defDie;
+  } else {
+    roll = g.rng.die(dmg);
+    def = defDie > 0 ? g.rng.die(defDie) : def;
+    text = `Damage d${dmg} on ${who(g, t)}: ${roll} against Defense ${defDie > 0 ? `d${defDie} roll ` : ''}${def}`;
+  }
+  const destroyed = roll > 0 && roll >= def;
+  g.trace!.add('roll', `${text}: ${destroyed ? 'destroyed' : 'no effect'}`, { roll: 'damage', target: t, die: dmg, result: roll, target_number: def, destroyed });
+  return destroyed;
 }
 
 export function traceScatter(g: SkillGame, dist: number): void {
