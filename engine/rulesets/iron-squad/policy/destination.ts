@@ -16,7 +16,7 @@ import { canShoot } from '../rules/actions.ts';
 import type { IronGame } from '../rules/state.ts';
 import { BOT_PRIORITY } from '../data/units.ts';
 import { POL_BOT } from './params.ts';
-import { coverValue, memoShot, pickTargetMemo } from './scoring.ts';
+import { coverValue, elevCase, memoShot, pickTargetMemo } from './scoring.ts';
 
 /** Per-hex term slots in g.dec.terms (−1: the term is not part of this policy's score). */
 const T_OBJ = 0, T_DENY = 1, T_VP = 2, T_EXP = 3, T_NEAR = 4;
@@ -26,38 +26,35 @@ export function chooseDestination(g: IronGame, u: number, mp: number): number {
   const side = g.side[u], pol = g.scn.policies[side];
   g.dec.newShots();
   if (pol.kind === POL_BOT) return botDestination(g, u);
-  const p = g.board.path, grid = g.board.grid, r = g.scn.rules, b = g.board, ds = g.dec;
-  const bound = ds.bound, base = ds.base, terms = ds.terms;
+  const p = g.board.path, r = g.scn.rules, b = g.board, ds = g.dec;
+  const bound = ds.bound, base = ds.base, terms = ds.terms, from = ds.from, here = g.hex[u];
   // The nearest enemy (first listed on a tie, as nearestEnemy).
   let near = -1, nd = 1 << 20;
   for (let i = 0; i < g.foeCount; i++) {
-    const d = grid.distance(g.hex[u], g.foeHex[i]);
+    const d = g.board.dist(here, g.foeHex[i]);
     if (d < nd) { nd = d; near = i; }
   }
   const mh = g.missionHex[side];
   // R19: the enemy's mission card is secret unless the full-information mode is on.
   const eh = r.full_information && pol.denyWeight > 0 ? g.missionHex[1 - side] : -1;
   const useObj = mh >= 0 && pol.objectiveWeight > 0, useVp = pol.vpWeight > 0, useExp = pol.exposureWeight > 0;
-  const useNear = near >= 0 && pol.approachWeight > 0;
+  const nearHex = near >= 0 && pol.approachWeight > 0 ? g.foeHex[near] : -1;
   const attack = g.fired[u] === 0 && pol.attackWeight > 0;
   const revealMp = pol.revealsPerActivation > 0 ? mp - r.reveal_mp_cost : -1;
-  const range = g.rangeNow[u], reach = range < 4 ? range : 4, maxBack = pol.maxBackfire;
+  // Bound A: exposure taken as 0, the shot as the best one any hex this far from u could have.
+  let rmax = 0;
+  for (let i = 0; i < p.reachedCount; i++) {
+    const d = g.board.dist(here, p.reached[i]);
+    from[i] = d;
+    if (d > rmax) rmax = d;
+  }
+  if (attack) shotBounds(g, u, rmax);
   let top = -1, topB = -1e9;
   for (let i = 0; i < p.reachedCount; i++) {
     const h = p.reached[i], t = i * 5;
     base[i] = pol.coverWeight * coverValue(g, h) - 0.01 * p.cost[h];
-    let ex = 0, dn = -1, vmax = 0;
-    for (let f = 0; f < g.foeCount; f++) {
-      const d = grid.distance(h, g.foeHex[f]);
-      if (d <= g.rangeNow[g.foes[f]] + 2) ex++;
-      if (f === near) dn = d;
-      if (attack && d <= reach) {
-        memoShot(g, u, h, f, d);
-        if (g.val[1] <= maxBack && g.val[0] > vmax) vmax = g.val[0];
-      }
-    }
-    terms[t + T_OBJ] = useObj ? grid.distance(h, mh) : -1;
-    terms[t + T_DENY] = eh >= 0 ? grid.distance(h, eh) : -1;
+    terms[t + T_OBJ] = useObj ? g.board.dist(h, mh) : -1;
+    terms[t + T_DENY] = eh >= 0 ? g.board.dist(h, eh) : -1;
     let vp = -1;
     if (useVp) {
       vp = 0;
@@ -67,27 +64,84 @@ export function chooseDestination(g: IronGame, u: number, mp: number): number {
       if (p.cost[h] <= revealMp && b.hasRevealable(h)) vp += r.vp_reveal;
     }
     terms[t + T_VP] = vp;
-    terms[t + T_EXP] = useExp ? ex : -1;
-    terms[t + T_NEAR] = useNear ? dn : -1;
-    score(g, u, i, attack, vmax);
+    terms[t + T_EXP] = useExp ? 0 : -1;
+    terms[t + T_NEAR] = nearHex >= 0 ? g.board.dist(h, nearHex) : -1;
+    score(g, u, i, attack, attack ? ds.shotByDist[from[i]] : 0);
     bound[i] = g.val[5];
     if (g.val[5] > topB) { topB = g.val[5]; top = i; }
   }
-  // Without a shot term every bound is the exact score.
-  if (!attack || top < 0) return top < 0 ? g.hex[u] : p.reached[top];
+  // Without a shot or an exposure term every bound is the exact score.
+  if ((!attack && !useExp) || top < 0) return top < 0 ? here : p.reached[top];
   // Best (bs, bi): the highest score, then the lowest index; bi −1 is staying put at −1e9, which no tie beats.
   let bs = -1e9, bi = -1;
+  const range = g.rangeNow[u], reach = range < 4 ? range : 4, maxBack = pol.maxBackfire, el = b.elevation;
   for (let k = -1; k < p.reachedCount; k++) {
     const i = k < 0 ? top : k;
-    if (k === top) continue;
-    const ub = bound[i];
-    if (ub < bs || (ub === bs && (bi < 0 || i > bi))) continue;
-    pickTargetMemo(g, u, p.reached[i]);
-    score(g, u, i, true, g.val[0]);
+    if (k === top || !canBeat(bound[i], i, bs, bi)) continue;
+    // Bound B: exposure exact, the shot as the best in range with sight ignored.
+    const h = p.reached[i];
+    let ex = 0, vmax = 0;
+    for (let f = 0; f < g.foeCount; f++) {
+      const d = g.board.dist(h, g.foeHex[f]);
+      if (d <= g.rangeNow[g.foes[f]] + 2) ex++;
+      if (attack && d <= reach) {
+        memoShot(g, u, f, elevCase(el, h, g.foeHex[f], d), d);
+        if (g.val[1] <= maxBack && g.val[0] > vmax) vmax = g.val[0];
+      }
+    }
+    if (useExp) terms[i * 5 + T_EXP] = ex;
+    score(g, u, i, attack, vmax);
+    if (attack) {
+      if (!canBeat(g.val[5], i, bs, bi)) continue;
+      pickTargetMemo(g, u, h);
+      score(g, u, i, true, g.val[0]);
+    }
     const s = g.val[5];
     if (s > bs || (s === bs && bi >= 0 && i < bi)) { bs = s; bi = i; }
   }
-  return bi < 0 ? g.hex[u] : p.reached[bi];
+  return bi < 0 ? here : p.reached[bi];
+}
+
+/** True when a hex with index i and score bound ub could still beat (bs, bi): higher, or equal and earlier. */
+function canBeat(ub: number, i: number, bs: number, bi: number): boolean {
+  return ub > bs || (ub === bs && bi >= 0 && i < bi);
+}
+
+/**
+ * ds.shotByDist[k], k = 0..rmax: the best value of a shot u may take (backfire within the
+ * policy's limit) at any listed foe from any hex k hexes from u: the foe is then between
+ * D − k and D + k hexes away (D its distance from u), at any elevation case. 0 for none.
+ */
+function shotBounds(g: IronGame, u: number, rmax: number): void {
+  const ds = g.dec, el = g.board.elevation, p = g.board.path, out = ds.shotByDist;
+  const range = g.rangeNow[u], reach = range < 4 ? range : 4, maxBack = g.scn.policies[g.side[u]].maxBackfire;
+  for (let k = 0; k <= rmax; k++) out[k] = 0;
+  // Elevation cases that can occur: the levels of the reached hexes against each foe's.
+  let lo = 127, hi = -128;
+  for (let i = 0; i < p.reachedCount; i++) {
+    const e = el[p.reached[i]];
+    if (e < lo) lo = e;
+    if (e > hi) hi = e;
+  }
+  const best = ds.shotAtDist;
+  for (let f = 0; f < g.foeCount; f++) {
+    const th = g.foeHex[f], D = g.board.dist(g.hex[u], th), et = el[th];
+    if (D - rmax > reach) continue;
+    const dLo = D > rmax ? D - rmax : 0, dHi = D + rmax < reach ? D + rmax : reach;
+    for (let d = dLo; d <= dHi; d++) {
+      let v = 0;
+      for (let c = 0; c < 3; c++) {
+        if (c === 0 ? d > 0 && (lo > et || hi < et) : d === 0 || (c === 1 ? hi <= et : lo >= et)) continue;
+        memoShot(g, u, f, c, d);
+        if (g.val[1] <= maxBack && g.val[0] > v) v = g.val[0];
+      }
+      best[d] = v;
+    }
+    for (let k = 0; k <= rmax; k++) {
+      const a = D > k ? D - k : 0, z = D + k < reach ? D + k : reach;
+      for (let d = a < dLo ? dLo : a; d <= z; d++) if (best[d] > out[k]) out[k] = best[d];
+    }
+  }
 }
 
 /**
@@ -113,13 +167,13 @@ function score(g: IronGame, u: number, i: number, attack: boolean, shot: number)
 
 /** R20, item 74: the bot's target and end hex (chooseDestinationPlain's bot branch). */
 function botDestination(g: IronGame, u: number): number {
-  const p = g.board.path, grid = g.board.grid, here = g.hex[u];
+  const p = g.board.path, here = g.hex[u];
   let best = -1, bHp = 99, bPri = 99, bD = 1 << 20, shootable = 0;
   for (let i = 0; i < g.foeCount; i++) {
     const t = g.foes[i];
     let can = 0;
     if (g.fired[u] === 0) for (let k = 0; k < p.reachedCount && can === 0; k++) if (canShoot(g, u, p.reached[k], g.foeHex[i])) can = 1;
-    const hp = g.hp[t], pri = BOT_PRIORITY[g.type[t]], d = grid.distance(here, g.foeHex[i]);
+    const hp = g.hp[t], pri = BOT_PRIORITY[g.type[t]], d = g.board.dist(here, g.foeHex[i]);
     let better: boolean;
     if (can !== shootable) better = can > shootable;
     else if (hp !== bHp) better = hp < bHp;
@@ -135,9 +189,10 @@ function botDestination(g: IronGame, u: number): number {
     let s: number;
     if (shootable) {
       if (!canShoot(g, u, h, th)) continue;
-      memoShot(g, u, h, best, grid.distance(h, th));
+      const d = g.board.dist(h, th);
+      memoShot(g, u, best, elevCase(g.board.elevation, h, th, d), d);
       s = 10000 * g.val[0];
-    } else s = -100 * grid.distance(h, th);
+    } else s = -100 * g.board.dist(h, th);
     s += coverValue(g, h) - 0.01 * p.cost[h];
     if (s > bs) { bs = s; dest = h; }
   }

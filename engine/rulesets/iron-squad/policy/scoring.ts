@@ -5,7 +5,8 @@
  * shot values within one decision, while no unit moves, and give the same doubles.
  * Allocation-free: doubles go through typed scratch (g.val).
  */
-import { attackBase, backfireChance, canShoot, expectedValue } from '../rules/actions.ts';
+import { backfireChance, canShoot, expectedValue } from '../rules/actions.ts';
+import { baseAccuracy } from '../rules/combat.ts';
 import type { IronGame } from '../rules/state.ts';
 import { BOT_PRIORITY, T_GRENADIER, TAM, TYPE_WEAPON, W_GRENADE, W_RIFLE } from '../data/units.ts';
 import { TGT_LOWEST_HP } from './params.ts';
@@ -20,10 +21,21 @@ const KILL_BONUS = 3;
  * Value of a shot by a from `fromHex` at t: expected health off t plus the kill bonus,
  * minus the backfire chance; a grenade adds its splash on enemies and subtracts it on
  * friends (R12). Written to g.val[0], the backfire chance to g.val[1]. It depends on
- * fromHex only through the distance to t and the elevation case (memoShot relies on it).
+ * fromHex only through the elevation case and the distance (shotValueAt).
  */
 export function shotValue(g: IronGame, a: number, fromHex: number, t: number): void {
-  const base = attackBase(g, a, fromHex, g.hex[t]);
+  const b = g.board, th = g.hex[t];
+  shotValueAt(g, a, t, b.elevationCase(fromHex, th), b.grid.distance(fromHex, th));
+}
+
+/** actions.ts attackBase for a shooter `d` hexes from t at elevation case `ec` (the test checks they agree). */
+export function shotBase(g: IronGame, a: number, t: number, ec: number, d: number): number {
+  return baseAccuracy(TYPE_WEAPON[g.type[a]], g.board.tamColumn(g.hex[t], g.scn.hillsCol), ec, d, g.hp[a], g.local[a] === 1, g.night ? g.scn.rules.night_modifier : 0);
+}
+
+/** shotValue from any hex `d` hexes from t at elevation case `ec` (board.elevationCase). */
+export function shotValueAt(g: IronGame, a: number, t: number, ec: number, d: number): void {
+  const base = shotBase(g, a, t, ec, d);
   expectedValue(g, base, g.hp[t], KILL_BONUS);
   let v = g.val[4] - backfireChance(g, base);
   g.val[1] = backfireChance(g, base);
@@ -31,9 +43,9 @@ export function shotValue(g: IronGame, a: number, fromHex: number, t: number): v
     const grid = g.board.grid, r = g.scn.rules, th = g.hex[t];
     for (let x = 0; x < g.n; x++) {
       if (x === t || g.alive[x] === 0) continue;
-      const d = grid.distance(th, x === a ? fromHex : g.hex[x]);
-      if (d > 1) continue;
-      expectedValue(g, base + (d === 0 ? r.splash_same_hex : r.splash_adjacent), g.hp[x], KILL_BONUS);
+      const dx = x === a ? d : grid.distance(th, g.hex[x]);
+      if (dx > 1) continue;
+      expectedValue(g, base + (dx === 0 ? r.splash_same_hex : r.splash_adjacent), g.hp[x], KILL_BONUS);
       const e = g.val[4];
       v += g.side[x] === g.side[a] ? -1.5 * e : e;
     }
@@ -70,35 +82,39 @@ export function pickTarget(g: IronGame, a: number, fromHex: number): number {
 }
 
 /**
- * shotValue of a at listed foe fi from `fromHex`, `d` hexes away (d ≤ 4), through the
- * decision's memo (g.dec.newShots() starts one): key = (fi, elevation case, d), which is
- * all the value depends on while nobody moves. g.val[0] value, g.val[1] backfire.
+ * shotValueAt of a at listed foe fi through the decision's memo (g.dec.newShots() starts
+ * one), keyed by (fi, elevation case, distance ≤ 4): valid while nobody moves or is hurt.
+ * g.val[0] value, g.val[1] backfire.
  */
-export function memoShot(g: IronGame, a: number, fromHex: number, fi: number, d: number): void {
-  const ds = g.dec, th = g.foeHex[fi], el = g.board.elevation;
-  const ea = el[fromHex], et = el[th];
-  const k = (fi * 3 + (d === 0 || ea === et ? 0 : ea > et ? 1 : 2)) * 5 + d;
+export function memoShot(g: IronGame, a: number, fi: number, ec: number, d: number): void {
+  const ds = g.dec, k = (fi * 3 + ec) * 5 + d;
   if (ds.shotStamp[k] === ds.shotEpoch) {
     g.val[0] = ds.shotV[k];
     g.val[1] = ds.shotB[k];
     return;
   }
-  shotValue(g, a, fromHex, g.foes[fi]);
+  shotValueAt(g, a, g.foes[fi], ec, d);
   ds.shotStamp[k] = ds.shotEpoch;
   ds.shotV[k] = g.val[0];
   ds.shotB[k] = g.val[1];
 }
 
+/** board.elevationCase of a shot from fromHex at th, d hexes apart (0 level or same hex, 1 from above, 2 from below). */
+export function elevCase(el: Int8Array, fromHex: number, th: number, d: number): number {
+  const ea = el[fromHex], et = el[th];
+  return d === 0 || ea === et ? 0 : ea > et ? 1 : 2;
+}
+
 /** pickTarget through the memo: same target, same g.val[0], while the listed foes stand where listed. */
 export function pickTargetMemo(g: IronGame, a: number, fromHex: number): number {
-  const p = g.scn.policies[g.side[a]], grid = g.board.grid;
+  const p = g.scn.policies[g.side[a]], b = g.board;
   let best = -1, bestHp = 99, bestPri = 99, bestD = 99, bestV = -1e9;
   const range = g.rangeNow[a], reach = range < 4 ? range : 4, noLos = g.type[a] === T_GRENADIER;
   for (let i = 0; i < g.foeCount; i++) {
     const t = g.foes[i], th = g.foeHex[i];
-    const d = grid.distance(fromHex, th);
+    const d = b.dist(fromHex, th);
     if (g.alive[t] === 0 || d > reach || (d > 1 && !noLos && !g.los(fromHex, th))) continue;
-    memoShot(g, a, fromHex, i, d);
+    memoShot(g, a, i, elevCase(g.board.elevation, fromHex, th, d), d);
     const v = g.val[0];
     if (g.val[1] > p.maxBackfire || v <= 0) continue;
     if (p.targetRule === TGT_LOWEST_HP) {

@@ -74,6 +74,9 @@ export interface BoardLayout {
   hiddenTiles: boolean;
 }
 
+/** Largest board (hexes) with a distance table (size² bytes; also cols + rows < 256, so a distance fits a byte). */
+export const DIST_TABLE_MAX_HEXES = 1600;
+
 export class IronBoard {
   readonly name: string;
   readonly grid: HexGrid;
@@ -144,6 +147,8 @@ export class IronBoard {
   readonly groupTileOffset: Int32Array;
 
   readonly sight: HexSight;
+  /** Hex distances by a * size + b (static), empty past DIST_TABLE_MAX_HEXES: see dist(). */
+  readonly distTable: Uint8Array;
   readonly path: IronPathFinder;
   private readonly stamp: Int32Array;
   private stampMark = 0;
@@ -245,6 +250,8 @@ export class IronBoard {
     this.stamp = new Int32Array(S);
 
     this.sight = new HexSight(this.grid, this.losBlock, this.losLevel, this.elevation);
+    this.distTable = new Uint8Array(n <= DIST_TABLE_MAX_HEXES && layout.cols + layout.rows < 256 ? n * n : 0);
+    for (let a = 0; a < this.distTable.length / n; a++) for (let b = 0; b < n; b++) this.distTable[a * n + b] = this.grid.distance(a, b);
     this.path = new IronPathFinder(this.grid, this.enterCost);
     this.path.road = this.road;
     this.path.roadCost = ROAD_ALONG_MP;
@@ -379,6 +386,12 @@ export class IronBoard {
   /** Bit k set = the slot's shape maps onto itself under k × 60° (item 15 "any rotation"). */
   allowedRotations(slot: number): number {
     return this.slotRotMask[slot];
+  }
+
+  /** grid.distance(a, b) by one load (no data-dependent branches) on boards up to DIST_TABLE_MAX_HEXES. */
+  dist(a: number, b: number): number {
+    const t = this.distTable;
+    return t.length !== 0 ? t[a * this.size + b] : this.grid.distance(a, b);
   }
 
   /** LOS from a to b with elevation (items 33–40, R5, R9). */

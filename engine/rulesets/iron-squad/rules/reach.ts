@@ -19,6 +19,8 @@ export class IronPathFinder extends HexPathFinder {
   private readonly next: Int32Array;
   /** Stands in for a null capMask, extra or blocked. */
   private readonly zeros: Uint8Array;
+  /** grid.nb with an off-board neighbour replaced by the hex itself, which the search has always settled. */
+  private readonly nbSelf: Int32Array;
 
   constructor(grid: HexGrid, enterCost: Uint8Array) {
     super(grid, enterCost);
@@ -26,11 +28,13 @@ export class IronPathFinder extends HexPathFinder {
     this.node = new Int32Array(n * 6 + 1);
     this.next = new Int32Array(n * 6 + 1);
     this.zeros = new Uint8Array(n);
+    this.nbSelf = new Int32Array(n * 6);
+    for (let i = 0; i < n * 6; i++) this.nbSelf[i] = grid.nb[i] >= 0 ? grid.nb[i] : (i / 6) | 0;
   }
 
   override reach(from: number, budget: number): number {
     if (this.road === null || this.noPass !== null) return super.reach(from, budget);
-    const cost = this.cost, prev = this.prev, reached = this.reached, nb = this.grid.nb;
+    const cost = this.cost, prev = this.prev, reached = this.reached, nb = this.nbSelf;
     for (let i = 0; i < this.reachedCount; i++) {
       cost[reached[i]] = 0x3fffffff; // UNREACHED
       prev[reached[i]] = -1;
@@ -56,7 +60,7 @@ export class IronPathFinder extends HexPathFinder {
       const onRoad = road[u] !== 0, o = u * 6;
       for (let d = 0; d < 6; d++) {
         const v = nb[o + d];
-        if (v < 0 || cost[v] <= cur) continue;
+        if (cost[v] <= cur) continue; // settled, or off the board (nbSelf)
         const ec = enter[v];
         if (ec >= IMPASSABLE_COST || blocked[v] !== 0) continue;
         let step = onRoad && road[v] !== 0 ? roadCost : ec;

@@ -18,6 +18,11 @@ export class DecisionScratch {
   /** Per reached hex: the score terms that need no shot (see destination.ts). */
   readonly base: Float64Array;
   readonly terms: Int32Array;
+  /** Per reached hex: its distance from the mover. */
+  readonly from: Int32Array;
+  /** Best shot value by distance from the mover (shotBounds), and by distance to a foe. */
+  readonly shotByDist: Float64Array;
+  readonly shotAtDist = new Float64Array(5);
 
   constructor(units: number, size: number) {
     this.shotV = new Float64Array(units * SHOT_KEYS);
@@ -26,6 +31,8 @@ export class DecisionScratch {
     this.bound = new Float64Array(size);
     this.base = new Float64Array(size);
     this.terms = new Int32Array(size * 5);
+    this.from = new Int32Array(size);
+    this.shotByDist = new Float64Array(size + 1);
   }
 
   /** Starts a decision: every memoised shot is stale. */
