@@ -11,6 +11,7 @@
 import { ConfigError } from '../engine/errors.ts';
 import { BLOCK } from '../engine/tally-plan.ts';
 import { Z95 } from './intervals.ts';
+import { pairedDiff } from './paired.ts';
 import { meanVar } from './stat-tests.ts';
 import type { Results } from './load.ts';
 import { gameRowsPath, readGameRows } from '../resultsdoc/game-rows.ts';
@@ -90,12 +91,8 @@ export function compareRuns(a: Results, b: Results, rowsA: PerGame | null, rowsB
   const metrics = ma.map((x, k): MetricDiff => {
     const y = mb[k], diff = y.mean - x.mean;
     let se: number;
-    if (why === null) {
-      const va = perGameValues(rowsA!)[k], vb = perGameValues(rowsB!)[k], n = va.length;
-      let s = 0, ss = 0;
-      for (let i = 0; i < n; i++) { const d = vb[i] - va[i]; s += d; ss += d * d; }
-      se = Math.sqrt(meanVar(s, ss, n).variance / n);
-    } else se = Math.sqrt(x.variance / Math.max(1, a.games) + y.variance / Math.max(1, b.games));
+    if (why === null) se = pairedDiff(perGameValues(rowsA!)[k], perGameValues(rowsB!)[k]).se;
+    else se = Math.sqrt(x.variance / Math.max(1, a.games) + y.variance / Math.max(1, b.games));
     return { metric: x.metric, kind: x.kind, a: x.mean, b: y.mean, diff, lo: diff - z * se, hi: diff + z * se };
   });
   return { paired: why === null, why, changes, metrics };

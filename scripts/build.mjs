@@ -22,5 +22,6 @@ await Promise.all([
   build({ ...common, entryPoints: ['bench/bench.ts'], outfile: 'dist/bench.js' }),
   build({ ...common, entryPoints: ['bench/gc.ts'], outfile: 'dist/gc.js' }),
   build({ ...common, entryPoints: ['bench/heap.ts'], outfile: 'dist/heap.js' }),
+  build({ ...common, entryPoints: ['bench/variance.ts'], outfile: 'dist/variance.js' }),
 ]);
 chmodSync('dist/cli.js', 0o755);
