@@ -15,7 +15,7 @@ import { survives } from './stack.ts';
 import { HAND_MAX, SUPPRESSED, WOUNDED, type OwamGame } from './state.ts';
 import { lit } from './attack.ts';
 import { startAssault } from './assault.ts';
-import { traceMoved, traceOrder } from './trace-log.ts';
+import { ft, traceEvent, traceFlip, traceMoved, traceOrder } from './trace-log.ts';
 
 /** Items 41, 52, 43, 93, R12: may FT f maneuver into cell d? */
 export function canMoveTo(g: OwamGame, f: number, d: number): boolean {
@@ -73,6 +73,7 @@ export function completeMove(g: OwamGame, f: number): void {
   if (fr >= 0) { merge(g, f, fr); return; }
   if (g.entrench[d]) {
     const ic = inCommand(g, f);
+    if (g.trace !== null) traceEvent(g, `${ft(g, f)} searches the entrenchment it found`);
     g.fEntrenched[f] = ic >= 0 && disciplineCheck(g, ic, leaderless(g, f), 0, 2) ? 1 : 0;
   }
   if (g.scn.mission === M_CHATEAU && side === 0 && g.luCarrier < 0 && g.luCell === d) { g.luCarrier = f; g.luCell = -1; }
@@ -88,6 +89,7 @@ export function rallyAction(g: OwamGame, f: number, i: number): void {
   g.actions[side * 16 + 3]++;
   if (!survives(g, side, card)) return;
   let n = flipW3(g, g.cat.soColour[card], side);
+  if (g.trace !== null) traceFlip(g, 'Rally orders', g.cat.soColour[card], n);
   // Each soldier is assigned this order at most once (a Fatalist counts it towards his 2).
   let done = 0;
   while (n-- > 0) {

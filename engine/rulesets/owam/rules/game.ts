@@ -19,7 +19,7 @@ import { endNow, flagCheck, objectivePoints, satchels, smokeAndShells, truckCapt
 import { drift } from './cds.ts';
 import { flip } from './ccs.ts';
 import { OK, SUPPRESSED, WOUNDED, type OwamGame } from './state.ts';
-import { cell, ft, traceActivation, traceEnd, traceEvent, traceRound } from './trace-log.ts';
+import { cell, ft, traceActivation, traceEnd, traceEvent, traceRound, who } from './trace-log.ts';
 
 export const END_REASONS = ['deck timer', 'annihilation', 'round cap', 'flag or bridge', 'truck'] as const;
 export const END_TIMER = 0, END_ANNIHILATION = 1, END_ROUNDS = 2;
@@ -122,6 +122,7 @@ function assessment(g: OwamGame): void {
   // (c) jammed weapons: a Discipline Check each.
   for (let s = 0; s < g.n; s++) {
     if (!g.alive[s] || !g.jammed[s] || g.ftOf[s] < 0 || g.fCell[g.ftOf[s]] < 0) continue;
+    if (g.trace !== null) traceEvent(g, `${who(g, s)} tries to clear his jammed weapon`);
     if (disciplineCheck(g, s, leaderless(g, g.ftOf[s]), 0, 2)) g.jammed[s] = 0;
   }
   g.artyLoaded = 1; // (d) the yellow Artillery card flips to orange

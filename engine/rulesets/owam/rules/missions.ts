@@ -11,7 +11,7 @@ import { ftAt } from './map.ts';
 import { WOUNDED, type OwamGame } from './state.ts';
 import { disciplineCheck } from './checks.ts';
 import { inCommand, leaderless } from './forces.ts';
-import { cell, traceEvent } from './trace-log.ts';
+import { cell, ft, traceEvent } from './trace-log.ts';
 
 export const WIN_POINTS = 0, WIN_OBJECTIVE = 1, WIN_IMMEDIATE = 2, WIN_ANNIHILATION = 3;
 export const WIN_CLASSES = ['points', 'objective points', 'immediate', 'annihilation'] as const;
@@ -68,6 +68,7 @@ export function disarm(g: OwamGame, f: number): void {
   if (c < 0 || !g.satchel[c]) return;
   const ic = inCommand(g, f);
   if (ic < 0) return;
+  if (g.trace !== null) traceEvent(g, `${ft(g, f)} tries to disarm the Satchel Charge at ${cell(g, c)}`);
   if (disciplineCheck(g, ic, leaderless(g, f), 0, 2)) g.satchel[c] = 0;
   else { g.satchel[c] = 0; removeSoldier(g, ic, true, -1); } // explodes early, killing only him
 }

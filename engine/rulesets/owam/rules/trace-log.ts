@@ -72,7 +72,7 @@ export function traceSequence(g: OwamGame, t: number, total: number, wound: bool
 }
 
 export function traceJam(g: OwamGame, s: number): void {
-  g.trace!.add('jam', `${who(g, s)}: weapon jammed`, { soldier: s });
+  g.trace!.add('jam', `${who(g, s)}: his weapon jams (the jam card does not count; the total below is without it)`, { soldier: s });
 }
 
 /** Item 47: a Discipline Check: each flip plus penalty must be at most successMax. */
