@@ -8,7 +8,7 @@ import { csvText } from '../analysis/csv-text.ts';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { SWEEP_FILE, SWEEP_FORMAT, sweepRecords, sweepRow, sweepTable, type SweepDoc } from '../analysis/param-sweep.ts';
+import { SWEEP_FILE, SWEEP_FORMAT, sweepRecords, sweepRow, vsFirst, sweepTable, type SweepDoc } from '../analysis/param-sweep.ts';
 import { sweepCharts, sweepHtml } from '../reports/sweep-page.ts';
 import { renderSvg } from '../reports/svg.ts';
 import { describePlayed, playedLines } from '../resultsdoc/played.ts';
@@ -55,7 +55,7 @@ async function handler(argv: ArgumentsCamelCase<SweepArgs>): Promise<void> {
   const doc: SweepDoc = {
     format: SWEEP_FORMAT, version: packageVersion(), ruleset: loaded.ruleset.id, nouns: loaded.scn.plan.spec.nouns,
     played: playedLines(describePlayed(loaded.ruleset, loaded.scn.normalized)), vary, games, seed,
-    rows: pts.map((p) => sweepRow(p.at, p.loaded.scn.plan.layout, p.acc, games, p.loaded.scn.sideNames)),
+    rows: pts.map((p, k) => sweepRow(p.at, p.loaded.scn.plan.layout, p.acc, games, p.loaded.scn.sideNames, vsFirst(pts[0].side0, p.side0, k === 0))),
     elapsedSeconds: (performance.now() - t0) / 1000,
   };
   const text = JSON.stringify(doc, null, 2) + '\n';

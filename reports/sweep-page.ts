@@ -64,12 +64,14 @@ export function sweepCharts(doc: SweepDoc): Chart[] {
 
 export function sweepSummaryTable(doc: SweepDoc): SummaryTable {
   const data = from(sweepRecords(doc));
-  const header = [...doc.vary.map((v) => v.path), ...doc.rows[0].sides.map((s) => `${s.side} win rate`), ...doc.rows[0].sides.map((s) => `${s.side} ${doc.nouns.score}`), 'draws'];
+  const header = [...doc.vary.map((v) => v.path), ...doc.rows[0].sides.map((s) => `${s.side} win rate`), ...doc.rows[0].sides.map((s) => `${s.side} ${doc.nouns.score}`), 'draws', `${doc.rows[0].sides[0].side} vs first point (paired)`];
+  const signed = (x: number) => `${x >= 0 ? '+' : '−'}${pct(Math.abs(x))}`;
   const cells = doc.rows.map((r) => [
     ...doc.vary.map((v) => String(r.at[v.path])),
     ...r.sides.map((s) => `${pct(s.winRate)} (${pct(s.winLo)} – ${pct(s.winHi)})`),
     ...r.sides.map((s) => s.meanScore.toFixed(1)),
     pct(r.drawRate),
+    r.vsFirst === null ? '—' : `${signed(r.vsFirst.diff)} (${signed(r.vsFirst.lo)} – ${signed(r.vsFirst.hi)}; unpaired ±${pct(r.vsFirst.unpairedHalfWidth)})`,
   ]);
   return { id: 'sweep', title: 'Every grid point', data, header, cells };
 }
@@ -82,6 +84,6 @@ export function sweepHtml(doc: SweepDoc, libraries?: string[]): string {
     notes: [],
     charts: sweepCharts(doc),
     tables: [sweepSummaryTable(doc)],
-    tablesDesc: 'The same numbers in sweep.csv (full precision) and sweep.json next to this page. Intervals are 95%.',
+    tablesDesc: "The same numbers in sweep.csv (full precision) and sweep.json next to this page. Intervals are 95%. The last column is side 0's result (win 1, draw ½) minus the first point's, paired game by game on the shared seeds; the unpaired half-width beside it is what independent runs would give.",
   }, libraries);
 }

@@ -5,6 +5,7 @@
  * on one worker pool; each point's accumulators are bit-identical for any worker count.
  */
 import { ConfigError } from '../engine/errors.ts';
+import { DRAW } from '../engine/tally.ts';
 import { runBatch, type BatchOptions } from './batch.ts';
 import { loadConfigObject, type LoadedConfig } from './config.ts';
 
@@ -27,6 +28,8 @@ export interface SweepPoint {
   at: Record<string, number | string | boolean>;
   loaded: LoadedConfig;
   acc: Float64Array;
+  /** Side 0's result in each game (win 1, draw ½, loss 0), game i on seed i of the sweep. */
+  side0: Float64Array;
 }
 
 /** "8..16:2" → 8, 10, …, 16; otherwise comma-separated values, each JSON if it parses (numbers, booleans) or a string. */
@@ -98,9 +101,28 @@ export function gridConfigs(plan: SweepPlan): { at: Record<string, number | stri
   });
 }
 
-/** Plays every grid point on games [0, games) of the seed, on one pool. */
+/**
+ * Plays every grid point on games [0, games) of the seed, on one pool, and keeps each game's
+ * result for side 0 (win 1, draw ½, loss 0): points share their seeds, so differences between
+ * points are taken game by game (analysis/paired.ts).
+ */
 export async function runParamSweep(plan: SweepPlan, opts: BatchOptions = {}): Promise<SweepPoint[]> {
   const grid = gridConfigs(plan);
-  const accs = await runBatch(grid.map((g) => ({ loaded: g.loaded, seed: plan.seed, start: 0, games: plan.games })), opts);
-  return grid.map((g, k) => ({ ...g, acc: accs[k] }));
+  const results = grid.map(() => new Float64Array(plan.games));
+  const jobs = grid.map((g, k) => {
+    const cols = g.loaded.scn.plan.rowColumns, width = cols.length, w = cols.indexOf('winner');
+    if (w < 0) throw new Error(`ruleset ${g.loaded.ruleset.id}: per-game rows have no winner column`);
+    const x = results[k];
+    return {
+      loaded: g.loaded, seed: plan.seed, start: 0, games: plan.games,
+      onRows: (rows: Float64Array, first: number) => {
+        for (let r = 0; r * width < rows.length; r++) {
+          const winner = rows[r * width + w];
+          x[first + r] = winner === DRAW ? 0.5 : winner === 0 ? 1 : 0;
+        }
+      },
+    };
+  });
+  const accs = await runBatch(jobs, opts);
+  return grid.map((g, k) => ({ ...g, acc: accs[k], side0: results[k] }));
 }

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gridConfigs, parseValues, parseVary, runParamSweep, setPath, type SweepPlan } from '../sim/param-sweep.ts';
+import { vsFirst } from '../analysis/param-sweep.ts';
 import { runSimulation } from '../sim/run.ts';
 import { assertDistFresh, QUICK, ROOT } from './dist-fresh.ts';
 import { runMain } from './cli-main.ts';
@@ -50,6 +51,22 @@ describe('sweep play', () => {
     const plain = await runSimulation({ config: a[2].loaded, games: 600, seed: 4, workers: 0 });
     expect(Array.from(a[2].acc)).toEqual(Array.from(plain.acc));
     expect(Array.from(a[0].acc)).not.toEqual(Array.from(a[2].acc));
+    // Each game's side-0 result is kept (win 1, draw ½), identical at any worker count, and
+    // sums to the point's outcome block.
+    expect(b.map((x) => Array.from(x.side0))).toEqual(a.map((x) => Array.from(x.side0)));
+    const o = a[2].loaded.scn.plan.layout.read(a[2].acc, 'outcome') as number[];
+    expect(a[2].side0.reduce((s, v) => s + v, 0)).toBeCloseTo(o[0] + o[2] / 2, 9);
+  }, 60_000);
+
+  it('a point minus the first is paired game by game: the same difference, a narrower interval', async () => {
+    const p = plan([{ path: 'sides.0.policy.aggression', values: [0.2, 0.3] }], 1500);
+    const [first, second] = await runParamSweep(p, { workers: 0 });
+    const d = vsFirst(first.side0, second.side0, false)!;
+    const mean = (x: Float64Array) => x.reduce((s, v) => s + v, 0) / x.length;
+    expect(d.diff).toBeCloseTo(mean(second.side0) - mean(first.side0), 12);
+    expect(d.lo).toBeLessThanOrEqual(d.diff);
+    expect(d.hi - d.diff).toBeLessThan(d.unpairedHalfWidth); // common seeds correlate the points
+    expect(vsFirst(first.side0, first.side0, true)).toBeNull();
   }, 60_000);
 });
 
@@ -63,6 +80,9 @@ describe('squadsim sweep (CLI)', () => {
     const doc = JSON.parse(readFileSync(join(dir, 'sweep.json'), 'utf8'));
     expect(doc.format).toBe('squadsim.sweep/1');
     expect(doc.rows).toHaveLength(6);
+    expect(doc.rows[0].vsFirst).toBeNull();
+    expect(doc.rows[1].vsFirst).toMatchObject({ diff: expect.any(Number), lo: expect.any(Number), hi: expect.any(Number) });
+    expect(r.stdout).toMatch(/vs first \(paired\)/);
     expect(readFileSync(join(dir, 'sweep.csv'), 'utf8').split('\n')[0]).toMatch(/^sides\.0\.policy\.aggression,rules\.turns,games,side0_win_rate/);
     for (const f of ['sweep.html', 'sweep-win-rate.svg', 'sweep-score.svg']) expect(existsSync(join(dir, f)), f).toBe(true);
 
