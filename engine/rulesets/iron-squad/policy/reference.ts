@@ -3,11 +3,55 @@
  * order): the specification policy/destination.ts must match hex for hex, kept for the
  * equivalence tests (test/iron-perf-equivalence.test.ts) and not called in play.
  */
-import { canShoot } from '../rules/actions.ts';
+import { attackBase, backfireChance, canShoot, expectedValue } from '../rules/actions.ts';
 import type { IronGame } from '../rules/state.ts';
-import { BOT_PRIORITY } from '../data/units.ts';
-import { POL_BOT } from './params.ts';
-import { coverValue, exposure, nearestEnemy, pickTarget, shotValue } from './scoring.ts';
+import { BOT_PRIORITY, TYPE_WEAPON, W_GRENADE } from '../data/units.ts';
+import { POL_BOT, TGT_LOWEST_HP } from './params.ts';
+import { coverValue, exposure, KILL_BONUS, nearestEnemy } from './scoring.ts';
+
+/** scoring.ts shotValue through actions.ts attackBase, as it was first written. */
+export function shotValuePlain(g: IronGame, a: number, fromHex: number, t: number): void {
+  const base = attackBase(g, a, fromHex, g.hex[t]);
+  expectedValue(g, base, g.hp[t], KILL_BONUS);
+  let v = g.val[4] - backfireChance(g, base);
+  g.val[1] = backfireChance(g, base);
+  if (TYPE_WEAPON[g.type[a]] === W_GRENADE) {
+    const grid = g.board.grid, r = g.scn.rules, th = g.hex[t];
+    for (let x = 0; x < g.n; x++) {
+      if (x === t || g.alive[x] === 0) continue;
+      const d = grid.distance(th, x === a ? fromHex : g.hex[x]);
+      if (d > 1) continue;
+      expectedValue(g, base + (d === 0 ? r.splash_same_hex : r.splash_adjacent), g.hp[x], KILL_BONUS);
+      const e = g.val[4];
+      v += g.side[x] === g.side[a] ? -1.5 * e : e;
+    }
+  }
+  g.val[0] = v;
+}
+
+/** scoring.ts pickTarget through actions.ts canShoot and shotValuePlain. */
+export function pickTargetPlain(g: IronGame, a: number, fromHex: number): number {
+  const p = g.scn.policies[g.side[a]], grid = g.board.grid;
+  let best = -1, bestHp = 99, bestPri = 99, bestD = 99, bestV = -1e9;
+  const range = g.rangeNow[a];
+  for (let i = 0; i < g.foeCount; i++) {
+    const t = g.foes[i];
+    if (g.alive[t] === 0 || grid.distance(fromHex, g.hex[t]) > range || !canShoot(g, a, fromHex, g.hex[t])) continue;
+    shotValuePlain(g, a, fromHex, t);
+    const v = g.val[0];
+    if (g.val[1] > p.maxBackfire || v <= 0) continue;
+    if (p.targetRule === TGT_LOWEST_HP) {
+      const hp = g.hp[t], pri = BOT_PRIORITY[g.type[t]], d = grid.distance(fromHex, g.hex[t]);
+      if (hp < bestHp || (hp === bestHp && (pri < bestPri || (pri === bestPri && d < bestD)))) {
+        best = t; bestHp = hp; bestPri = pri; bestD = d; bestV = v;
+      }
+    } else if (v > bestV) {
+      best = t; bestV = v;
+    }
+  }
+  g.val[0] = best < 0 ? 0 : bestV;
+  return best;
+}
 
 /**
  * R20, item 74: the bot's target is the lowest-health enemy it can shoot from some hex it
@@ -47,7 +91,7 @@ export function chooseDestinationPlain(g: IronGame, u: number, mp: number): numb
       let s: number;
       if (can) {
         if (!canShoot(g, u, h, g.hex[t])) continue;
-        shotValue(g, u, h, t);
+        shotValuePlain(g, u, h, t);
         s = 10000 * g.val[0];
       } else s = -100 * grid.distance(h, g.hex[t]);
       s += coverValue(g, h) - 0.01 * p.cost[h];
@@ -65,7 +109,7 @@ export function chooseDestinationPlain(g: IronGame, u: number, mp: number): numb
     const h = p.reached[i];
     let s = pol.coverWeight * coverValue(g, h) - 0.01 * p.cost[h];
     if (g.fired[u] === 0 && pol.attackWeight > 0) {
-      pickTarget(g, u, h);
+      pickTargetPlain(g, u, h);
       s += pol.attackWeight * g.val[0];
     }
     if (mh >= 0 && pol.objectiveWeight > 0) s -= pol.objectiveWeight * grid.distance(h, mh);
@@ -87,10 +131,10 @@ export function chooseDestinationPlain(g: IronGame, u: number, mp: number): numb
 
 /** policy/scripted.ts fireStop through the plain pickTarget (the specification of the memo one). */
 export function fireStopPlain(g: IronGame, u: number, len: number): number {
-  pickTarget(g, u, g.path[len - 1]);
+  pickTargetPlain(g, u, g.path[len - 1]);
   let bestV = g.val[0], best = -1;
   for (let k = 0; k < len; k++) {
-    pickTarget(g, u, k === 0 ? g.hex[u] : g.path[k - 1]);
+    pickTargetPlain(g, u, k === 0 ? g.hex[u] : g.path[k - 1]);
     if (g.val[0] > bestV) { bestV = g.val[0]; best = k; }
   }
   return best;

@@ -5,14 +5,14 @@
  * shot values within one decision, while no unit moves, and give the same doubles.
  * Allocation-free: doubles go through typed scratch (g.val).
  */
-import { backfireChance, canShoot, expectedValue } from '../rules/actions.ts';
+import { backfireChance, expectedValue } from '../rules/actions.ts';
 import { baseAccuracy } from '../rules/combat.ts';
 import type { IronGame } from '../rules/state.ts';
 import { BOT_PRIORITY, T_GRENADIER, TAM, TYPE_WEAPON, W_GRENADE, W_RIFLE } from '../data/units.ts';
 import { TGT_LOWEST_HP } from './params.ts';
 
 /** VP-equivalent of a kill on top of the health it removes (item 68: 3 VP). */
-const KILL_BONUS = 3;
+export const KILL_BONUS = 3;
 // "No score yet" is the literal -1e9 where a best score starts: esbuild turns a module
 // const into a `var` V8 cannot fold, and a loop's best score seeded from one stays boxed
 // (a heap number per improvement).
@@ -59,17 +59,18 @@ export function shotValueAt(g: IronGame, a: number, t: number, ec: number, d: nu
  * then nearest; max-damage: the best shotValue. Shots above max_backfire are skipped.
  */
 export function pickTarget(g: IronGame, a: number, fromHex: number): number {
-  const p = g.scn.policies[g.side[a]], grid = g.board.grid;
+  const p = g.scn.policies[g.side[a]], b = g.board;
   let best = -1, bestHp = 99, bestPri = 99, bestD = 99, bestV = -1e9;
-  const range = g.rangeNow[a];
+  const range = g.rangeNow[a], reach = range < 4 ? range : 4, noLos = g.type[a] === T_GRENADIER;
   for (let i = 0; i < g.foeCount; i++) {
-    const t = g.foes[i];
-    if (g.alive[t] === 0 || grid.distance(fromHex, g.hex[t]) > range || !canShoot(g, a, fromHex, g.hex[t])) continue;
+    const t = g.foes[i], th = g.hex[t], d = b.dist(fromHex, th);
+    // actions.ts canShoot: in range (at most 4), then LOS unless adjacent or a grenade.
+    if (g.alive[t] === 0 || d > reach || (d > 1 && !noLos && !g.los(fromHex, th))) continue;
     shotValue(g, a, fromHex, t);
     const v = g.val[0];
     if (g.val[1] > p.maxBackfire || v <= 0) continue;
     if (p.targetRule === TGT_LOWEST_HP) {
-      const hp = g.hp[t], pri = BOT_PRIORITY[g.type[t]], d = grid.distance(fromHex, g.hex[t]);
+      const hp = g.hp[t], pri = BOT_PRIORITY[g.type[t]];
       if (hp < bestHp || (hp === bestHp && (pri < bestPri || (pri === bestPri && d < bestD)))) {
         best = t; bestHp = hp; bestPri = pri; bestD = d; bestV = v;
       }

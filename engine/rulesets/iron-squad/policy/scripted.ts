@@ -36,10 +36,15 @@ function tryFire(g: IronGame, u: number): void {
 /**
  * Item 22: where along u's path to fire: 0 before the first step, k after path[k − 1], when
  * the shot there is better than the shot from the end hex; −1 to fire at the end. The foes
- * list is the one the destination was chosen with (nobody has moved: shots are memoised).
+ * list is the one the destination was chosen with.
  */
 export function fireStop(g: IronGame, u: number, len: number): number {
   g.dec.newShots();
+  return fireStopMemo(g, u, len);
+}
+
+/** fireStop with the destination choice's shot memo (nobody has moved or been hurt since). */
+function fireStopMemo(g: IronGame, u: number, len: number): number {
   pickTargetMemo(g, u, g.path[len - 1]); // g.val[0]: the best shot's value from a hex, 0 for none
   let bestV = g.val[0], best = -1;
   for (let k = 0; k < len; k++) { // k = 0: before the first step; k: after path[k − 1]
@@ -82,7 +87,7 @@ export function activate(g: IronGame, u: number): void {
     if (dest !== g.hex[u] && p.cost[dest] !== UNREACHED) {
       const spent = p.cost[dest];
       const len = p.pathTo(dest, g.path);
-      const stop = pol.fireMidMove && g.fired[u] === 0 ? fireStop(g, u, len) : -1;
+      const stop = pol.fireMidMove && g.fired[u] === 0 ? fireStopMemo(g, u, len) : -1;
       if (stop >= 0) {
         walkRange(g, u, 0, stop); // item 22: move, fire, move on
         if (g.alive[u] !== 0 && !g.stopped) tryFire(g, u);

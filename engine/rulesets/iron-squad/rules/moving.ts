@@ -19,8 +19,18 @@ export function revealSlot(g: IronGame, u: number, slot: number): boolean {
   g.tiles[s]++;
   g.actions[s * 8 + AC_REVEAL]++;
   addVp(g, s, VS_REVEAL, g.scn.rules.vp_reveal);
-  refreshExploreExtra(g);
+  refreshExploreSlot(g, slot);
   return true;
+}
+
+/** refreshExploreExtra on the hexes of one slot: after a reveal nothing else changed (explore() keeps its own hex). */
+function refreshExploreSlot(g: IronGame, slot: number): void {
+  const b = g.board, x = g.exploreExtra, cost = g.scn.rules.explore_mp_cost;
+  const once = g.scn.rules.building_explore_once;
+  for (let k = b.slotStart[slot]; k < b.slotStart[slot + 1]; k++) {
+    const h = b.slotHexes[k], id = b.buildingId[h];
+    x[h] = id >= 0 && (!once || g.buildingDone[id] === 0) ? cost : 0;
+  }
 }
 
 /** The explore MP on every Building that can still be explored (item 17, R7). */
@@ -187,7 +197,7 @@ export function walkRange(g: IronGame, u: number, from: number, to: number): voi
 
 /** MP cost modifiers of unit u for the path finder (items 57, 59, 61; R13, R17). */
 export function preparePath(g: IronGame, u: number): void {
-  const p = g.board.path, s = g.side[u], r = g.scn.rules;
+  const p = g.board.path, s = g.side[u], r = g.scn.rules, ds = g.dec;
   p.clearModifiers();
   if (g.type[u] === T_RIFLEMAN && g.local[u] === 0) p.capAll = r.rifleman_cost_cap;
   if (!(g.type[u] === T_ENGINEER && g.local[u] === 0)) {
@@ -195,15 +205,18 @@ export function preparePath(g: IronGame, u: number): void {
     p.capValue = r.engineer_path_cap;
   }
   p.extra = g.exploreExtra;
-  const blocked = g.mgBlocked;
-  blocked.fill(0);
+  const blocked = g.mgBlocked, list = ds.blockedHex;
+  // Clears only what the last call set (a new game's reset zeroes the array anyway).
+  for (let k = 0; k < ds.blockedCount; k++) blocked[list[k]] = 0;
+  let n = 0;
   const nb = g.board.grid.nb;
   for (let v = 0; v < g.n; v++) {
     if (g.alive[v] === 0 || g.type[v] !== T_MG || g.side[v] === s || g.facing[v] < 0) continue;
     const f = g.facing[v], c = g.hex[v];
     const h1 = nb[c * 6 + f], h2 = nb[c * 6 + ((f + 1) % 6)];
-    if (h1 >= 0) blocked[h1] = 1;
-    if (h2 >= 0) blocked[h2] = 1;
+    if (h1 >= 0) { blocked[h1] = 1; list[n++] = h1; }
+    if (h2 >= 0) { blocked[h2] = 1; list[n++] = h2; }
   }
+  ds.blockedCount = n;
   p.blocked = blocked;
 }

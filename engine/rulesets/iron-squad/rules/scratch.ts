@@ -23,11 +23,15 @@ export class DecisionScratch {
   /** Best shot value by distance from the mover (shotBounds), and by distance to a foe. */
   readonly shotByDist: Float64Array;
   readonly shotAtDist = new Float64Array(5);
+  /** Hexes preparePath (moving.ts) marked in g.mgBlocked, to clear them next time. */
+  readonly blockedHex: Int32Array;
+  blockedCount = 0;
 
   constructor(units: number, size: number) {
     this.shotV = new Float64Array(units * SHOT_KEYS);
     this.shotB = new Float64Array(units * SHOT_KEYS);
     this.shotStamp = new Int32Array(units * SHOT_KEYS);
+    this.blockedHex = new Int32Array(units * 2);
     this.bound = new Float64Array(size);
     this.base = new Float64Array(size);
     this.terms = new Int32Array(size * 5);
