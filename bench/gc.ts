@@ -25,7 +25,8 @@ const argv = yargs(hideBin(process.argv))
   .option('games', { type: 'number', describe: 'steady games per config (default: ~SEC s of play, 2,000..50,000)' })
   .option('warm', { type: 'number', default: 8000, describe: 'most warm-up games (warm-up also stops after ~SEC s)' })
   .option('sec', { type: 'number', describe: 'seconds of warm-up (at most) and of steady play per config (default 6; 4 for the standard set)' })
-  .option('recheck', { type: 'boolean', default: true, describe: 're-measure a config with GC once; it counts as dirty only if GC ran both times' })
+  .option('limit', { type: 'number', default: 64, describe: 'most heap growth per game in the second half of steady play (B) when no GC ran' })
+  .option('recheck', { type: 'boolean', default: true, describe: 're-measure a dirty config once; it counts as dirty only if it is dirty both times' })
   .option('seed', { type: 'number', default: 1 })
   .option('list', { type: 'boolean', default: false, describe: 'print the standard set and exit' })
   .option('child', { type: 'boolean', default: false, hidden: true, describe: 'measure one config, print JSON' })
@@ -48,6 +49,8 @@ interface Row {
   after: number;
   /** Heap growth per steady game when no GC ran: the game's allocation plus late JIT output (code, feedback). */
   bytesPerGame: number;
+  /** The same over the second half of steady play only: late JIT output has mostly landed by then, a per-game allocation has not stopped. */
+  lateBytesPerGame: number;
 }
 
 /** Measures one config in this process. */
@@ -70,7 +73,7 @@ async function measure(path: string, seed: number): Promise<Row> {
     warm += 100;
   }
   const games = argv.games ?? Math.max(2000, Math.min(50000, Math.round((sec * warm) / warmSec)));
-  const row: Row = { config: path, warm, games, gamesPerSec: 0, gc: 0, minor: 0, major: 0, incremental: 0, weak: 0, gcMs: 0, after: 0, bytesPerGame: 0 };
+  const row: Row = { config: path, warm, games, gamesPerSec: 0, gc: 0, minor: 0, major: 0, incremental: 0, weak: 0, gcMs: 0, after: 0, bytesPerGame: 0, lateBytesPerGame: 0 };
   let end = Infinity; // performance.now() when the steady loop returned
   const count = (list: readonly PerformanceEntry[]): void => {
     for (const e of list) {
@@ -95,10 +98,14 @@ async function measure(path: string, seed: number): Promise<Row> {
   (runInNewContext('gc') as () => void)();
   const obs = new PerformanceObserver((list) => count(list.getEntries()));
   obs.observe({ entryTypes: ['gc'] });
-  const heap0 = process.memoryUsage().heapUsed;
-  const steadySec = play(warm, warm + games);
+  const heap0 = process.memoryUsage().heapUsed, half = warm + (games >> 1);
+  let steadySec = play(warm, half);
+  const heap1 = process.memoryUsage().heapUsed;
+  steadySec += play(half, warm + games);
   end = performance.now();
-  row.bytesPerGame = (process.memoryUsage().heapUsed - heap0) / games;
+  const heap2 = process.memoryUsage().heapUsed;
+  row.bytesPerGame = (heap2 - heap0) / games;
+  row.lateBytesPerGame = (heap2 - heap1) / (warm + games - half);
   // GC entries arrive asynchronously; let them land before reading the totals.
   await new Promise((r) => setTimeout(r, 50));
   count(obs.takeRecords());
@@ -145,7 +152,7 @@ if (argv.child) {
   const configs = argv.config ?? standardConfigs();
   const self = fileURLToPath(import.meta.url);
   const fmt = (x: number, d = 0): string => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
-  const cols = ['config', 'games/s', 'steady games', 'GC', 'minor', 'major+incr', 'GC per 10k games', 'GC ms', 'heap growth B/game (incl. JIT)'];
+  const cols = ['config', 'games/s', 'steady games', 'GC', 'minor', 'major+incr', 'GC per 10k games', 'GC ms', 'heap growth B/game (incl. JIT)', '2nd half B/game'];
   console.log(`| ${cols.join(' | ')} |\n|${cols.map(() => '---').join('|')}|`);
   const sec = argv.sec ?? (argv.config ? 6 : 4);
   const child = (c: string): Row => {
@@ -155,30 +162,33 @@ if (argv.child) {
     return JSON.parse(out.trim().split('\n').pop() ?? '{}') as Row;
   };
   const row = (label: string, r: Row): void => {
-    const cells = [label, fmt(r.gamesPerSec), fmt(r.games), String(r.gc), String(r.minor), String(r.major + r.incremental), fmt((r.gc * 10000) / r.games, 1), fmt(r.gcMs, 1), r.gc === 0 ? fmt(r.bytesPerGame, 1) : '(GC ran)'];
+    const cells = [label, fmt(r.gamesPerSec), fmt(r.games), String(r.gc), String(r.minor), String(r.major + r.incremental), fmt((r.gc * 10000) / r.games, 1), fmt(r.gcMs, 1), r.gc === 0 ? fmt(r.bytesPerGame, 1) : '(GC ran)', r.gc === 0 ? fmt(r.lateBytesPerGame, 1) : '(GC ran)'];
     console.log(`| ${cells.join(' | ')} |`);
   };
   const t0 = performance.now();
   let dirty = 0;
   let once = 0;
   let after = 0;
+  // Dirty: GC in steady play, or (young generation large enough to take it all without a
+  // scavenge) the heap still growing by more than --limit bytes a game in the second half.
+  const bad = (r: Row): boolean => r.gc > 0 || r.lateBytesPerGame > argv.limit;
   for (const c of configs) {
     const r = child(c);
     after += r.after;
     row(c, r);
-    if (r.gc === 0) continue;
+    if (!bad(r)) continue;
     if (!argv.recheck) { dirty++; continue; }
-    // A scavenge that does not come back in a second, identical run was late JIT work (code,
-    // feedback) landing in the young generation, not the games: a per-game allocation
-    // repeats. Both rows are printed, so the difference stays visible.
+    // A scavenge or growth that does not come back in a second, identical run was late JIT
+    // work (code, feedback), not the games: a per-game allocation repeats. Both rows are
+    // printed, so the difference stays visible.
     const again = child(c);
     after += again.after;
     row(`${c} (re-run)`, again);
-    if (again.gc > 0) dirty++;
+    if (bad(again)) dirty++;
     else once++;
   }
-  console.log(`\n${dirty === 0 ? 'no' : dirty} config(s) with GC in steady play (${configs.length} configs, ${fmt((performance.now() - t0) / 1000)} s)`);
-  if (once > 0) console.log(`${once} config(s) had GC in the first run only, none in the re-run (counted as clean; see the rows)`);
+  console.log(`\n${dirty === 0 ? 'no' : dirty} config(s) with GC or more than ${argv.limit} B/game of late heap growth in steady play (${configs.length} configs, ${fmt((performance.now() - t0) / 1000)} s)`);
+  if (once > 0) console.log(`${once} config(s) were dirty in the first run only, clean in the re-run (counted as clean; see the rows)`);
   if (after > 0) console.log(`(${after} GC event(s) after the steady loop, e.g. the memory reducer's, not counted)`);
   if (dirty > 0) process.exitCode = 1;
 }
