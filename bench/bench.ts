@@ -31,8 +31,8 @@ const argv = yargs(hideBin(process.argv))
   .option('config', { type: 'string', describe: 'config file (default: the default matchup)' })
   .option('games', { type: 'number', describe: 'single-thread steady games (default: ~8 s of play, 2,000 with --quick)' })
   .option('workers', { type: 'number', default: 2, describe: 'threads for the scaling runs (compared with 1)' })
-  .option('scaling-games', { type: 'string', describe: 'games per scaling run, comma-separated (default 20000,100000; 1000,2000 with --quick)' })
-  .option('sizes', { type: 'string', describe: 'NCO soldiers on the table (both sides) for the size scan (default 10,20,40,60); "none" skips it' })
+  .option('scaling-games', { type: 'string', coerce: (s: string) => counts(s, 'scaling-games'), describe: 'games per scaling run, comma-separated (default 20000,100000; 1000,2000 with --quick)' })
+  .option('sizes', { type: 'string', coerce: (s: string) => (s === 'none' ? [] : counts(s, 'sizes')), describe: 'NCO soldiers on the table (both sides) for the size scan (default 10,20,40,60); "none" skips it' })
   .option('half', { type: 'number', default: 0.005, describe: 'half-width of the 95% interval to time' })
   .option('seed', { type: 'number', default: 1 })
   .option('quick', { type: 'boolean', default: false, describe: 'small counts and short timings (seconds, not minutes): a smoke run' })
@@ -53,8 +53,8 @@ if (argv.compare?.length === 2) {
 const oldDoc = argv.compare ? readBenchJson(argv.compare[0]) : null; // fail before the run, not after
 
 const quick = argv.quick;
-const scalingGames = counts(argv['scaling-games'] ?? (quick ? '1000,2000' : '20000,100000'), 'scaling-games');
-const sizes = argv.sizes === 'none' ? [] : counts(argv.sizes ?? '10,20,40,60', 'sizes');
+const scalingGames: number[] = argv['scaling-games'] ?? (quick ? [1000, 2000] : [20000, 100000]);
+const sizes: number[] = argv.sizes ?? [10, 20, 40, 60];
 const loaded = loadConfig(argv.config);
 const seed = argv.seed;
 const W = argv.workers;
@@ -153,7 +153,9 @@ line(`1 vs ${W} workers identical`, allSame ? 'yes' : 'NO: results differ betwee
 
 // 4. Cost by size: NCO configs with that many soldiers on the table, in-process.
 const sizeCfg = sizes.length ? sizeBase(loaded) : null;
-const sizeRows = sizeCfg ? scanSizes(sizeCfg, sizes, seed, quick ? 0.1 : 1.5, quick ? 0.05 : 0.5) : [];
+// Warm-up per size; longer when the matchup above was not NCO (its code is still cold).
+const sizeWarm = (quick ? 0.05 : 0.5) * (sizeCfg === loaded ? 1 : 3);
+const sizeRows = sizeCfg ? scanSizes(sizeCfg, sizes, seed, quick ? 0.1 : 1.5, sizeWarm) : [];
 if (sizeCfg) {
   const clipped = sizes.filter((s) => 2 * perSideOf(s) !== s);
   console.log(`\ncost by size (NCO, ${relative(process.cwd(), sizeCfg.path) || 'in memory'}; soldiers on the table, half a side; at most ${MAX_NCO_SOLDIERS})`);
