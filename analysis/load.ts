@@ -29,6 +29,8 @@ export interface Results {
   /** The ruleset's words: unit(s), value, score, step(s). */
   nouns: Nouns;
   blocks: Map<string, Block>;
+  /** Display name of a unit type label (summary.typeNames), or the label itself. */
+  typeName: (label: string) => string;
 }
 
 /** Reads `path` and checks it; throws ConfigError on anything analysis cannot use. */
@@ -70,7 +72,9 @@ export function checkResults(doc: ResultsDoc, where = 'results'): Results {
   const unit = nouns.step;
   const stepLabels = blocks.get(BLOCK.casualties)!.labels?.[1] ?? Array.from({ length: steps }, (_, t) => `${unit} ${t + 1}`);
   const binned = stepLabels.some((l) => !l.startsWith(`${unit} `));
-  return { doc, games, sides, steps, unit, stepLabels, binned, stepAxis: binned ? `${unit} bin` : unit, nouns, blocks };
+  const names = doc.summary?.typeNames ?? {};
+  const typeName = (label: string): string => (Object.hasOwn(names, label) ? names[label] : label);
+  return { doc, games, sides, steps, unit, stepLabels, binned, stepAxis: binned ? `${unit} bin` : unit, nouns, blocks, typeName };
 }
 
 const NOUN_KEYS = ['unit', 'units', 'value', 'score', 'scoreLong', 'step', 'steps'] as const;

@@ -32,6 +32,8 @@ export interface TallySpec {
   bins?: number;
   /** Unit type labels: when given, the per-type blocks are recorded. */
   types?: readonly string[];
+  /** Display names of the types, same order ("Veteran Corporal" for "veteran-corporal"): reports show these; CSVs keep the labels. */
+  typeNames?: readonly string[];
   /** Score margin histogram: bins `width` wide centred on multiples of it, from −half·width to +half·width (clamped). */
   margin?: { width: number; half: number };
   /** Classes of a win (e.g. margin-of-victory classes): games won by each side in each class. */

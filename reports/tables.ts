@@ -40,10 +40,10 @@ export function summaryTables(a: Analysis, r: Results, balance: ColumnTable | nu
       f1(x.survivingValue), interval(x.survivingValueLo, x.survivingValueHi, f1), pct(x.survivingShare),
     ]),
     make('cost-effectiveness', `Cost-effectiveness by ${n.unit} type`, a.costEffectiveness, ['side', 'type', 'fielded / game', `${v} / game`, `share of ${v}`, `own ${v} lost`, "share of side's losses", 'kills / game', `kills / 100 ${v}`, `${n.units} lost`], (x) => [
-      x.side, x.type, num(x.fieldedPerGame), f1(x.costPerGame), pct(x.costShare), pct(x.lossRate), pct(x.lossShare), num(x.killsPerGame), num(x.killsPer100Cost), pct(x.casualtyRate),
+      x.side, r.typeName(x.type), num(x.fieldedPerGame), f1(x.costPerGame), pct(x.costShare), pct(x.lossRate), pct(x.lossShare), num(x.killsPerGame), num(x.killsPer100Cost), pct(x.casualtyRate),
     ]),
     make('type-lethality', `Losses by ${n.unit} type and ${r.unit}`, a.typeLethality, ['side', 'type', r.unit, 'casualties / game', 'cumulative / game', 'share lost', '95% interval', `cost in play (${v}) / game`], (x) => [
-      x.side, x.type, x.stepLabel, num(x.casualties, 3), num(x.cumCasualties, 3), pct(x.lostShare), interval(x.lostShareLo, x.lostShareHi, p1), num(x.costRemaining, 1),
+      x.side, r.typeName(x.type), x.stepLabel, num(x.casualties, 3), num(x.cumCasualties, 3), pct(x.lostShare), interval(x.lostShareLo, x.lostShareHi, p1), num(x.costRemaining, 1),
     ]),
     make('rules-in-play', `Rules in play: times each rule fired per game, by side`, a.rulesInPlay, ['rule', 'side', 'per game', 'total'], (x) => [x.rule, x.side, num(x.per_game, 3), String(x.total)]),
     make('fair-cost', 'Fair cost against printed cost', balance, ['feature', 'printed', 'fair', '95% interval', 'verdict'], (x) => [x.feature, f1(x.printed), f1(x.fair), interval(x.lo, x.hi, f1), x.verdict ?? '']),

@@ -40,6 +40,7 @@ export const summarySchema = z
     version: z.string().min(1),
     played: playedSchema.optional(), // results written before it existed still read
     nouns: z.object({ unit: z.string(), units: z.string(), value: z.string(), score: z.string(), scoreLong: z.string(), step: z.string(), steps: z.string() }).strict(),
+    typeNames: z.record(z.string(), z.string()).optional(),
     sides: z.tuple([side, side]),
     draws: z.number().int().nonnegative(),
     lethality: z

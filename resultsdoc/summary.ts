@@ -26,6 +26,8 @@ export interface Summary {
   played?: Played;
   /** The ruleset's words for its units, value, score and time step. */
   nouns: Nouns;
+  /** Display name of each unit type label, when the ruleset gives them (reports use them). */
+  typeNames?: Record<string, string>;
   sides: [SideSummary, SideSummary];
   draws: number;
   /**
@@ -74,6 +76,7 @@ export function buildSummary({ ruleset, scn, games, seed, configHash, acc, elaps
     version,
     played: describePlayed(ruleset, scn.normalized),
     nouns: { ...scn.plan.spec.nouns },
+    ...typeNamesOf(scn.plan.spec.types, scn.plan.spec.typeNames),
     sides: [side(0), side(1)],
     draws: outcome[2],
     lethality: {
@@ -92,6 +95,11 @@ export function buildSummary({ ruleset, scn, games, seed, configHash, acc, elaps
     return { ...rest, details: roundDeep(ruleset.summarize(scn, acc)) as Record<string, unknown>, elapsedSeconds: e, gamesPerSecond: g };
   }
   return summary;
+}
+
+function typeNamesOf(types: readonly string[] | undefined, names: readonly string[] | undefined): { typeNames?: Record<string, string> } {
+  if (!types || !names || names.length !== types.length) return {};
+  return { typeNames: Object.fromEntries(types.map((t, k) => [t, names[k]])) };
 }
 
 /** Rounds non-integers to 6 decimals; integers (counts) are left exact. */

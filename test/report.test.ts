@@ -86,6 +86,11 @@ describe('squadsim report', () => {
       expect(header, f).toMatch(/^[a-z0-9_]+(,[a-z0-9_]+)*$/);
     }
     expect(readFileSync(join(out, 'lethality.csv'), 'utf8')).toMatch(/^side,step,step_label,casualties,casualties_lo,/);
+    // Types read as the rulebook prints them on the page and in summary.md; the CSVs keep the ids.
+    const md = readFileSync(join(out, 'summary.md'), 'utf8');
+    expect(md).toMatch(/\| US Army \| Veteran Corporal \|/);
+    expect(md).not.toMatch(/\| veteran-corporal \|/);
+    expect(readFileSync(join(out, 'cost-effectiveness.csv'), 'utf8')).toMatch(/\nUS Army,veteran-corporal,/);
     expect(readFileSync(join(out, 'summary.md'), 'utf8')).toMatch(/## Win rates\n\n\| outcome \| games \| share \| 95% interval \|/);
   });
 

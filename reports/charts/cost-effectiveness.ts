@@ -8,7 +8,7 @@ import { CONFIG, HALF, PANEL, SCHEMA, sideScale } from '../theme.ts';
 export function costEffectivenessChart(a: Analysis, r: Results): Chart | null {
   const n = r.nouns, v = n.value;
   // Types that cost nothing (e.g. NCO's mandatory Sergeant) have no per-cost value: say so on the bar.
-  const values: Record<string, any>[] = rowsOf(a.costEffectiveness).map((x) => ({ ...x, free: x.costPerGame === 0 ? `costs 0 ${v}` : null }));
+  const values: Record<string, any>[] = rowsOf(a.costEffectiveness).map((x) => ({ ...x, type: r.typeName(x.type), free: x.costPerGame === 0 ? `costs 0 ${v}` : null }));
   const hasKills = values.some((x) => x.killsPer100Cost !== null);
   const hasLoss = values.some((x) => x.lossRate !== null);
   if (values.length === 0 || (!hasKills && !hasLoss)) return null;

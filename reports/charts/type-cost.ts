@@ -6,7 +6,7 @@ import { CONFIG, SCHEMA, SMALL, SMALL_COLUMNS, sideScale } from '../theme.ts';
 
 /** Needs typeCost and typeCostLostSteps (with typeCasualties). */
 export function typeCostChart(a: Analysis, r: Results): Chart | null {
-  const rows = rowsOf(a.typeLethality).filter((x) => x.costRemaining !== null);
+  const rows: Record<string, any>[] = rowsOf(a.typeLethality).filter((x) => x.costRemaining !== null).map((x) => ({ ...x, type: r.typeName(x.type) }));
   if (rows.length === 0) return null;
   const n = r.nouns;
   const types = [...new Set(rows.map((x) => x.type as string))];

@@ -6,7 +6,7 @@ import { CONFIG, SCHEMA, SMALL, SMALL_COLUMNS, sideScale } from '../theme.ts';
 
 /** Needs typeCasualties and typeFielded (the share needs the number fielded). */
 export function typeLethalityChart(a: Analysis, r: Results): Chart | null {
-  const values = rowsOf(a.typeLethality).filter((x) => x.lostShare !== null);
+  const values = rowsOf(a.typeLethality).filter((x) => x.lostShare !== null).map((x) => ({ ...x, type: r.typeName(x.type) }));
   if (values.length === 0) return null;
   const types = [...new Set(values.map((x) => x.type as string))];
   const n = r.nouns;

@@ -9,6 +9,10 @@ import { policySchema, resolvePolicy, type PolicyParams } from './policy/params.
 import type { NcoScenario } from './compiled.ts';
 import { compileRoster } from './data/roster.ts';
 import { PROFILE_IDS, type CompiledRoster } from './data/roster-types.ts';
+import { PROFILES } from './data/profiles.ts';
+
+/** The profiles' printed names in PROFILE_IDS order, for reports. */
+const PROFILE_NAMES = PROFILE_IDS.map((id) => PROFILES.find((p) => p.id === id)!.name);
 import { W_PISTOL } from './data/weapons.ts';
 import { compileWeaponStats } from './data/nation-weapons.ts';
 import { MARGIN_CLASSES } from './data/victory.ts';
@@ -99,6 +103,7 @@ export function compileNco(config: unknown): NcoScenario {
   const plan = new TallyPlan({
     sideNames, nouns: NCO_NOUNS, steps,
     types: PROFILE_IDS,
+    typeNames: PROFILE_NAMES,
     margin: { width: 10, half: 30 },
     winClasses: MARGIN_CLASSES.map((m) => m.name),
     docs: {
