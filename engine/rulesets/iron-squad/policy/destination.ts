@@ -66,7 +66,8 @@ export function chooseDestination(g: IronGame, u: number, mp: number): number {
     terms[t + T_VP] = vp;
     terms[t + T_EXP] = useExp ? 0 : -1;
     terms[t + T_NEAR] = nearHex >= 0 ? g.board.dist(h, nearHex) : -1;
-    score(g, u, i, attack, attack ? ds.shotByDist[from[i]] : 0);
+    g.val[5] = attack ? ds.shotByDist[from[i]] : 0;
+    score(g, u, i, attack);
     bound[i] = g.val[5];
     if (g.val[5] > topB) { topB = g.val[5]; top = i; }
   }
@@ -77,7 +78,8 @@ export function chooseDestination(g: IronGame, u: number, mp: number): number {
   const range = g.rangeNow[u], reach = range < 4 ? range : 4, maxBack = pol.maxBackfire, el = b.elevation;
   for (let k = -1; k < p.reachedCount; k++) {
     const i = k < 0 ? top : k;
-    if (k === top || !canBeat(bound[i], i, bs, bi)) continue;
+    const ub = bound[i];
+    if (k === top || !(ub > bs || (ub === bs && bi >= 0 && i < bi))) continue;
     // Bound B: exposure exact, the shot as the best in range with sight ignored.
     const h = p.reached[i];
     let ex = 0, vmax = 0;
@@ -90,21 +92,19 @@ export function chooseDestination(g: IronGame, u: number, mp: number): number {
       }
     }
     if (useExp) terms[i * 5 + T_EXP] = ex;
-    score(g, u, i, attack, vmax);
+    g.val[5] = vmax;
+    score(g, u, i, attack);
     if (attack) {
-      if (!canBeat(g.val[5], i, bs, bi)) continue;
+      const ubB = g.val[5];
+      if (!(ubB > bs || (ubB === bs && bi >= 0 && i < bi))) continue;
       pickTargetMemo(g, u, h);
-      score(g, u, i, true, g.val[0]);
+      g.val[5] = g.val[0];
+      score(g, u, i, true);
     }
     const s = g.val[5];
     if (s > bs || (s === bs && bi >= 0 && i < bi)) { bs = s; bi = i; }
   }
   return bi < 0 ? here : p.reached[bi];
-}
-
-/** True when a hex with index i and score bound ub could still beat (bs, bi): higher, or equal and earlier. */
-function canBeat(ub: number, i: number, bs: number, bi: number): boolean {
-  return ub > bs || (ub === bs && bi >= 0 && i < bi);
 }
 
 /**
@@ -145,13 +145,14 @@ function shotBounds(g: IronGame, u: number, rmax: number): void {
 }
 
 /**
- * The score of reached hex i with shot value `shot`, into g.val[5] (a returned double
- * would box): the terms in the order of chooseDestinationPlain, so the doubles match.
+ * The score of reached hex i with the shot value in g.val[5], into g.val[5] (a double
+ * argument or result would box): the terms in the order of chooseDestinationPlain, so
+ * the doubles match.
  */
-function score(g: IronGame, u: number, i: number, attack: boolean, shot: number): void {
+function score(g: IronGame, u: number, i: number, attack: boolean): void {
   const pol = g.scn.policies[g.side[u]], terms = g.dec.terms, t = i * 5;
   let s = g.dec.base[i];
-  if (attack) s += pol.attackWeight * shot;
+  if (attack) s += pol.attackWeight * g.val[5];
   let x = terms[t + T_OBJ];
   if (x >= 0) s -= pol.objectiveWeight * x;
   x = terms[t + T_DENY];
