@@ -73,6 +73,10 @@ export interface PageParts {
   tables: SummaryTable[];
   /** The text above the tables. */
   tablesDesc: string;
+  /** Heading of the tables' section (default "Summary tables"). */
+  tablesTitle?: string;
+  /** Fold tables longer than LONG_TABLE rows (default true; a trace's log stays open). */
+  foldLong?: boolean;
 }
 
 /** The page; `libraries` is for tests (defaults to the installed bundles). */
@@ -82,7 +86,7 @@ export function chartsPage(p: PageParts, libraries: string[] = BUNDLES.map((b) =
   const specs = Object.fromEntries(p.charts.map((c) => [c.id, { ...c.spec, title: undefined }]));
   // JSON in a <script> element: escape "<" so no string in it can end the element.
   const specJson = JSON.stringify(specs).replace(/</g, '\\u003c');
-  const nav = [...p.charts.map((c) => `<a href="#chart-${c.id}">${esc(c.title)}</a>`), ...(p.tables.length ? ['<a href="#tables">Summary tables</a>'] : [])].join('\n');
+  const nav = [...p.charts.map((c) => `<a href="#chart-${c.id}">${esc(c.title)}</a>`), ...(p.tables.length ? [`<a href="#tables">${esc(p.tablesTitle ?? 'Summary tables')}</a>`] : [])].join('\n');
   const charts = p.charts
     .map((c) => `<section class="card chart" id="chart-${c.id}"><h2>${esc(c.title)}</h2><p class="desc">${esc(c.description)}</p><div class="vis" id="vis-${c.id}" data-chart="${c.id}"></div></section>`)
     .join('\n');
@@ -91,7 +95,7 @@ export function chartsPage(p: PageParts, libraries: string[] = BUNDLES.map((b) =
     .map((t) => {
       const table = `<div class="table-wrap">${htmlTable(t.header, t.cells)}</div>`;
       // Long tables (per type and step) stay folded: they are for looking things up.
-      return t.cells.length > LONG_TABLE
+      return t.cells.length > LONG_TABLE && p.foldLong !== false
         ? `<details id="table-${t.id}"><summary>${esc(t.title)} (${t.cells.length} rows; also ${t.id}.csv)</summary>\n${table}</details>`
         : `<h3 id="table-${t.id}">${esc(t.title)}</h3>\n${table}`;
     })
@@ -115,7 +119,7 @@ ${intro}
 <nav>${nav}</nav>
 ${notes}
 ${charts}
-${p.tables.length ? `<section class="card" id="tables"><h2>Summary tables</h2>\n<p class="desc">${esc(p.tablesDesc)}</p>\n${tables}\n</section>` : ''}
+${p.tables.length ? `<section class="card" id="tables"><h2>${esc(p.tablesTitle ?? 'Summary tables')}</h2>\n<p class="desc">${esc(p.tablesDesc)}</p>\n${tables}\n</section>` : ''}
 </main>
 <script type="application/json" id="squadsim-specs">${specJson}</script>
 <script>

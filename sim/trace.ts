@@ -10,6 +10,8 @@ import type { LoadedConfig } from './config.ts';
 export interface TracedGame {
   events: TraceEvent[];
   text: string;
+  /** What the trace's steps count ("turn", "round"). */
+  stepNoun: string;
   /** The game's per-game row, as `run --record games` writes it (columns, values). */
   row: { columns: readonly string[]; values: number[] };
 }
@@ -23,5 +25,6 @@ export function traceGame(loaded: LoadedConfig, seed: number, index: number): Tr
   env.tally.row = row;
   const game = ruleset.createGame(scn, env);
   playOne(ruleset as Ruleset<CompiledScenario, unknown>, game, env, seed, index);
-  return { events: env.trace.events, text: env.trace.text(scn.plan.spec.nouns.step), row: { columns: scn.plan.rowColumns, values: Array.from(row) } };
+  const stepNoun = env.trace.noun ?? scn.plan.spec.nouns.step;
+  return { events: env.trace.events, text: env.trace.text(stepNoun), stepNoun, row: { columns: scn.plan.rowColumns, values: Array.from(row) } };
 }

@@ -13,6 +13,7 @@ import { traceGame } from '../sim/trace.ts';
 import { RULESET_IDS } from '../engine/rulesets/index.ts';
 import { QUICK, ROOT } from './dist-fresh.ts';
 import { runMain } from './cli-main.ts';
+import { checkPage, SKIP_BROWSER, VIEW_WIDTH } from './browser-harness.ts';
 
 /** Rows of games [0, games) of a plain run, by game index. */
 async function runRows(config: string, games: number, seed: number): Promise<number[][]> {
@@ -64,5 +65,26 @@ describe('squadsim trace', () => {
     expect(e.code).toBe(2);
     expect(e.stderr).toMatch(/--game/);
     expect(existsSync(join(bad, 'trace.txt'))).toBe(false);
+    expect(existsSync(join(bad, 'trace.html'))).toBe(false);
   });
+
+  it.skipIf(SKIP_BROWSER)('trace.html shows the game step by step and renders offline in headless Chromium', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'squadsim-trace-'));
+    const r = await runMain(['trace', join(ROOT, 'configs', 'nco', 'default.json'), '--game', '3', '--out', dir]);
+    expect(r.code, r.stderr).toBe(0);
+    const html = readFileSync(join(dir, 'trace.html'), 'utf8');
+    const events = readFileSync(join(dir, 'trace.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(html).toContain('Game 3 of seed 1');
+    expect(html).toContain('What was played');
+    // Every event's text is on the page (escaped), under its step's table.
+    for (const e of events) expect(html).toContain(String(e.text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'));
+    expect(html).toMatch(/<h3 id="table-step-1">Turn 1<\/h3>/);
+    expect(existsSync(join(dir, 'trace-events.svg'))).toBe(true);
+    const c = await checkPage(join(dir, 'trace.html'), join(ROOT, 'test-output', 'trace.png'));
+    expect(c.problems).toEqual([]);
+    expect(c.blocked).toEqual([]);
+    expect(c.state).toEqual({ expected: 1, rendered: 1, errors: [] });
+    expect(c.charts[0].marks).toBeGreaterThan(0);
+    expect(c.pageWidth).toBeLessThanOrEqual(VIEW_WIDTH);
+  }, 60_000);
 });
