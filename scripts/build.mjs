@@ -23,5 +23,6 @@ await Promise.all([
   build({ ...common, entryPoints: ['bench/gc.ts'], outfile: 'dist/gc.js' }),
   build({ ...common, entryPoints: ['bench/heap.ts'], outfile: 'dist/heap.js' }),
   build({ ...common, entryPoints: ['bench/variance.ts'], outfile: 'dist/variance.js' }),
+  build({ ...common, entryPoints: ['bench/coverage.ts'], outfile: 'dist/coverage.js' }),
 ]);
 chmodSync('dist/cli.js', 0o755);
