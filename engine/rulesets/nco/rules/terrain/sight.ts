@@ -52,13 +52,20 @@ export function inCoverOf(t: Table, sr: SightRules, shooter: number, target: num
   // centre is inside a cover polygon. That test runs on every call, the result is used only
   // then: operations first met on this rare path have no type feedback and deopt the caller.
   const point = !t.setSeg(shooter, target);
-  t.q[0] = t.px[target];
-  t.q[1] = t.py[target];
+  const tx = t.px[target], ty = t.py[target];
+  t.q[0] = tx;
+  t.q[1] = ty;
   const len = s[4];
   const near = sr.coverProximity + EPS;
+  // A piece gives cover only where the line leaves it within `near` of the target (or the
+  // target stands in it): one whose box is farther off cannot, so it is not clipped. The
+  // 1e-3" slack dwarfs rounding in clip (only a line within ~1e-11 rad of an edge's direction comes near it).
+  const box = near + 1e-3; // a literal: a module const would stay a heap number
+  const bx0 = t.bx0, by0 = t.by0, bx1 = t.bx1, by1 = t.by1;
   for (let p = 0; p < t.polygonCount; p++) {
     const f = t.pFlags[p];
     if ((f & (COVER | OBSCURING)) === 0) continue;
+    if (tx < bx0[p] - box || tx > bx1[p] + box || ty < by0[p] - box || ty > by1[p] + box) continue;
     const inside = (f & COVER) !== 0 && t.insideQ(p);
     if (point) {
       if (inside) return true;
@@ -73,9 +80,14 @@ export function inCoverOf(t: Table, sr: SightRules, shooter: number, target: num
   const inv = 1 / (len * len);
   const r2 = t.baseRadius * t.baseRadius;
   const px = t.px, py = t.py;
+  // A base farther than its radius outside the line's box cannot touch the line (+1e-6" for rounding).
+  const m = t.baseRadius + 1e-6;
+  const x0 = s[5] - m, y0 = s[6] - m, x1 = s[7] + m, y1 = s[8] + m;
   for (let i = 0; i < nModels; i++) {
     if (alive[i] === 0 || i === shooter || i === target) continue;
-    const wx = px[i] - ax, wy = py[i] - ay;
+    const mx = px[i], my = py[i];
+    if (mx < x0 || mx > x1 || my < y0 || my > y1) continue;
+    const wx = mx - ax, wy = my - ay;
     const u = Math.min(Math.max((wx * dx + wy * dy) * inv, 0), 1);
     const qx = wx - u * dx, qy = wy - u * dy;
     if (qx * qx + qy * qy < r2) return true;
