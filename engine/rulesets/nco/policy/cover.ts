@@ -16,9 +16,30 @@ export function inCoverSpot(g: NcoGame, i: number): boolean {
   return false;
 }
 
-/** Each spot's distance to the nearest enemy of each side, refreshed at the start of a turn. */
-export function refreshSpotDistances(g: NcoGame): void {
-  const px = g.table.px, py = g.table.py, alive = g.alive, side = g.side, n = g.n;
+/**
+ * Start of a turn: records where the soldiers stand, so each spot's distance to the nearest
+ * enemy of each side "at the start of the turn" can be worked out on first use (spotDistances).
+ */
+export function snapSpotDistances(g: NcoGame): void {
+  const px = g.table.px, py = g.table.py;
+  for (let j = 0; j < g.n; j++) {
+    g.snapX[j] = px[j];
+    g.snapY[j] = py[j];
+    g.snapAlive[j] = g.alive[j];
+  }
+  g.spotSnap = 1;
+}
+
+/** Fills spotEnemyD from the turn's snapshot the first time a turn needs it. */
+function spotDistances(g: NcoGame): void {
+  if (g.spotSnap !== 1) return;
+  g.spotSnap = 2;
+  refreshSpotDistances(g, g.snapX, g.snapY, g.snapAlive);
+}
+
+/** Each spot's distance to the nearest enemy of each side, for soldiers at (px, py) alive per `alive`. */
+export function refreshSpotDistances(g: NcoGame, px: Float64Array, py: Float64Array, alive: Uint8Array): void {
+  const side = g.side, n = g.n;
   for (let k = 0; k < g.spotCount; k++) {
     const sx = g.spotX[k], sy = g.spotY[k];
     let d0 = 1e18, d1 = 1e18; // nearest enemy of side 0 (= a side-1 soldier) and of side 1
@@ -50,6 +71,7 @@ function occupied(g: NcoGame, i: number, k: number): boolean {
  * travel. Spots held by a friend are skipped.
  */
 export function bestCoverSpot(g: NcoGame, i: number, budget: number): number {
+  spotDistances(g);
   const aggression = g.scn.policies[g.side[i]].aggression; // read here: a double argument would box
   const t = g.table;
   const x = t.px[i], y = t.py[i];

@@ -5,7 +5,7 @@
  */
 import type { NcoDecisions } from '../rules/decisions.ts';
 import type { NcoGame } from '../rules/state.ts';
-import { refreshSpotDistances } from './cover.ts';
+import { snapSpotDistances } from './cover.ts';
 import { ableChoice, easyChoice } from './events.ts';
 import { downItemRecipient, followerChoice, wantsExtraMagazine, wantsFieldMap, wantsIntel, wantsTrinket } from './items.ts';
 import { chooseBomber, chooseDropX, chooseTokenSpot, wantsLeave } from './missions.ts';
@@ -19,7 +19,7 @@ import { medicRallyTarget, ritesTransfer } from './rites.ts';
 /** Start of a turn: who acts first (activation order) and each cover spot's nearest enemy. */
 function turnStarted(g: NcoGame): void {
   sortActivation(g);
-  refreshSpotDistances(g);
+  snapSpotDistances(g);
 }
 
 /** Activation priority (g.actOrder) for every choice that walks the squad: soldiers nearest the enemy first. */
@@ -28,9 +28,11 @@ function sortActivation(g: NcoGame): void {
   for (let i = 0; i < n; i++) {
     let best = 1e9;
     if (alive[i]) {
-      const si = side[i], row = i * n;
-      for (let j = 0; j < n; j++) {
-        if (!alive[j] || side[j] === si) continue;
+      const row = i * n;
+      // Enemies only: side 0 is [0, split), side 1 [split, n).
+      const lo = side[i] === 0 ? g.split : 0, hi = side[i] === 0 ? n : g.split;
+      for (let j = lo; j < hi; j++) {
+        if (!alive[j]) continue;
         const d = dd[row + j];
         if (d < best) best = d;
       }

@@ -86,9 +86,11 @@ function bestTarget(g: NcoGame, i: number, flags: number): number {
   const pw = g.primary[i];
   let reach = pw !== 0 ? effectiveRange(g, pw, 0) : 0;
   if (g.scn.pistol[i]) { const pr = effectiveRange(g, W_PISTOL, 0); if (pr > reach) reach = pr; }
-  const row = i * g.n, alive = g.alive, side = g.side, rd = g.rd, si = side[i];
-  for (let j = 0; j < g.n; j++) {
-    if (!alive[j] || side[j] === si || rd[row + j] > reach || !g.los(i, j)) continue;
+  const row = i * g.n, alive = g.alive, rd = g.rd;
+  // Enemies only, in index order (side 0 is [0, split), side 1 [split, n)).
+  const lo = g.side[i] === 0 ? g.split : 0, hi = g.side[i] === 0 ? g.n : g.split;
+  for (let j = lo; j < hi; j++) {
+    if (!alive[j] || rd[row + j] > reach || !g.los(i, j)) continue;
     const w = bestWeapon(g, i, j, flags);
     if (w === 0) continue;
     let v = g.lastChance; // integer score; weights keep it integer so nothing boxes

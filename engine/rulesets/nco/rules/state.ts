@@ -109,6 +109,15 @@ export class NcoGame {
   spotStamp = 1;
   /** Per side, each spot's distance to the nearest enemy at the start of the turn. */
   readonly spotEnemyD: Float64Array;
+  /**
+   * Soldiers' positions and alive flags at the start of the turn, from which spotEnemyD is
+   * filled on its first use in the turn (most turns never look at a spot). spotSnap: 0 no
+   * snapshot, 1 snapshot not yet used, 2 spotEnemyD filled from it.
+   */
+  readonly snapX: Float64Array;
+  readonly snapY: Float64Array;
+  readonly snapAlive: Uint8Array;
+  spotSnap = 0;
   /** Terrain height under each soldier, refreshed when he moves. */
   readonly elevC: Float64Array;
   /** Primary weapon jammed this turn (Easy event). */
@@ -159,6 +168,8 @@ export class NcoGame {
    * undefined), which makes V8 keep it tagged, and `y < g.r ? g.r : y` would then box y.
    */
   declare readonly r: number;
+  /** First soldier of side 1 (scn.sideStart[1]): side 0 is [0, split), side 1 [split, n). */
+  declare readonly split: number;
   /** The policy's last choice: soldier, order/action, target soldier, weapon, destination slot. */
   pick = -1;
   pickOrder = 0;
@@ -278,12 +289,16 @@ export class NcoGame {
     this.spotY = st.scratch(new Float64Array(160));
     this.spotEnemyD = st.scratch(new Float64Array(320));
     this.spotSkip = st.i32(160);
+    this.snapX = st.scratch(new Float64Array(n));
+    this.snapY = st.scratch(new Float64Array(n));
+    this.snapAlive = st.scratch(new Uint8Array(n));
     // Scratch lists, written before every read.
     this.opts = st.scratch(new Int32Array(16));
     this.list = st.scratch(new Int32Array(n + 1));
     this.list2 = st.scratch(new Int32Array(8 * n + 8));
     this.score = st.scratch(new Float64Array(n + 1));
     this.r = scn.rules.base_radius_in;
+    this.split = scn.sideStart[1];
     this.obj = new Objectives(scn, st);
   }
 
