@@ -26,6 +26,9 @@ export class NcoMoveCost implements MoveRules {
   readonly detour: Uint8Array;
   /** Per polygon: the modes for which a leg must look at it (impassable or raised: both; difficult: running). */
   private readonly relevant: Uint8Array;
+  /** The relevant pieces, ascending: walking ones in [0, relN[0]), running ones from maxPolygons. */
+  private readonly relList: Int32Array;
+  private readonly relN = new Int32Array(2);
   private readonly crossP: Int32Array;
   private readonly crossT0: Float64Array;
   private readonly crossT1: Float64Array;
@@ -45,6 +48,7 @@ export class NcoMoveCost implements MoveRules {
     this.noEntry = new Uint8Array(P);
     this.detour = new Uint8Array(P);
     this.relevant = new Uint8Array(P);
+    this.relList = new Int32Array(2 * P);
     this.crossP = new Int32Array(P);
     this.crossT0 = new Float64Array(P);
     this.crossT1 = new Float64Array(P);
@@ -73,6 +77,14 @@ export class NcoMoveCost implements MoveRules {
       this.detour[p] = (fl & IMPASSABLE || h > this.waistHeight ? 3 : 0) | (fl & DIFFICULT ? 2 : 0);
       this.relevant[p] = (h > 0 ? 3 : 0) | (fl & IMPASSABLE ? 3 : 0) | (fl & DIFFICULT ? 2 : 0);
     }
+    const P = T.maxPolygons;
+    let w = 0, r = 0;
+    for (let p = 0; p < T.polygonCount; p++) {
+      if ((this.relevant[p] & 1) !== 0) this.relList[w++] = p;
+      if ((this.relevant[p] & 2) !== 0) this.relList[P + r++] = p;
+    }
+    this.relN[0] = w;
+    this.relN[1] = r;
   }
 
   /**
@@ -87,10 +99,13 @@ export class NcoMoveCost implements MoveRules {
     this.legN = 0;
     this.extra[0] = 0;
     if (len <= EPS) return true;
-    const bit = run ? 2 : 1;
+    // Only the pieces relevant to this mode (terrainChanged lists them, in index order).
+    const from = run ? T.maxPolygons : 0, to = from + this.relN[run ? 1 : 0];
+    const list = this.relList;
     let nc = 0;
-    for (let p = 0; p < T.polygonCount; p++) {
-      if ((this.relevant[p] & bit) === 0 || !T.segBoxHits(p) || !T.clip(p)) continue;
+    for (let k = from; k < to; k++) {
+      const p = list[k];
+      if (!T.segBoxHits(p) || !T.clip(p)) continue;
       const fl = T.pFlags[p];
       if (fl & IMPASSABLE) return false;
       if (run && fl & DIFFICULT) return false;

@@ -8,6 +8,35 @@ import { COVER, EPS, NEG_EPS, OBSCURING } from '../../../../geometry/flags.ts';
 export class SightRules {
   edgeWindow = 1;
   coverProximity = 2;
+  /**
+   * The table's obscuring pieces (obs) and cover-or-obscuring pieces (cov), ascending, as of
+   * the table's `version`: sight and cover then loop over the few pieces that matter.
+   */
+  obs = new Int32Array(48);
+  cov = new Int32Array(48);
+  obsN = 0;
+  covN = 0;
+  private version = -1;
+  private table: Table | null = null;
+
+  /** Refreshes obs and cov after a map or option change (once per map: may allocate then). */
+  pieces(t: Table): void {
+    if (t.version === this.version && t === this.table) return;
+    this.version = t.version;
+    this.table = t;
+    if (this.obs.length < t.polygonCount) {
+      this.obs = new Int32Array(t.maxPolygons);
+      this.cov = new Int32Array(t.maxPolygons);
+    }
+    let o = 0, c = 0;
+    for (let p = 0; p < t.polygonCount; p++) {
+      const f = t.pFlags[p];
+      if ((f & OBSCURING) !== 0) this.obs[o++] = p;
+      if ((f & (COVER | OBSCURING)) !== 0) this.cov[c++] = p;
+    }
+    this.obsN = o;
+    this.covN = c;
+  }
 }
 
 /** Is point `slot` within edgeWindow of polygon edge e (distance to the edge segment)? */
@@ -28,8 +57,11 @@ export function nearEdge(t: Table, s: SightRules, e: number, slot: number): bool
 export function lineOfSight(t: Table, s: SightRules, a: number, b: number): boolean {
   if (!t.setSeg(a, b)) return true;
   const len = t.seg[4];
-  for (let p = 0; p < t.polygonCount; p++) {
-    if ((t.pFlags[p] & OBSCURING) === 0 || !t.segBoxHits(p) || !t.clip(p)) continue;
+  s.pieces(t);
+  const obs = s.obs;
+  for (let k = 0, m = s.obsN; k < m; k++) {
+    const p = obs[k];
+    if (!t.segBoxHits(p) || !t.clip(p)) continue;
     const aIn = t.ct[0] * len < NEG_EPS;
     const bIn = (t.ct[1] - 1) * len > EPS;
     if (aIn) {
@@ -62,9 +94,11 @@ export function inCoverOf(t: Table, sr: SightRules, shooter: number, target: num
   // 1e-3" slack dwarfs rounding in clip (only a line within ~1e-11 rad of an edge's direction comes near it).
   const box = near + 1e-3; // a literal: a module const would stay a heap number
   const bx0 = t.bx0, by0 = t.by0, bx1 = t.bx1, by1 = t.by1;
-  for (let p = 0; p < t.polygonCount; p++) {
+  sr.pieces(t);
+  const cov = sr.cov;
+  for (let k = 0, m = sr.covN; k < m; k++) {
+    const p = cov[k];
     const f = t.pFlags[p];
-    if ((f & (COVER | OBSCURING)) === 0) continue;
     if (tx < bx0[p] - box || tx > bx1[p] + box || ty < by0[p] - box || ty > by1[p] + box) continue;
     const inside = (f & COVER) !== 0 && t.insideQ(p);
     if (point) {
