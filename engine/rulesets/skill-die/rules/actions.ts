@@ -54,7 +54,7 @@ export function doMove(g: SkillGame, u: number): boolean {
     const dx = T.px[g.SLOT_DEST] - x0, dy = T.py[g.SLOT_DEST] - y0;
     const d = Math.sqrt(dx * dx + dy * dy), m = g.moveNow[u];
     const k = d > m ? m / d : 1;
-    T.setPoint(u, x0 + k * dx, y0 + k * dy);
+    T.px[u] = x0 + k * dx; T.py[u] = y0 + k * dy; // T.setPoint written out: double arguments box when the call is not inlined
     spent = k * d;
   } else {
     spent = g.router.moveToward(u, g.SLOT_DEST, g.moveNow[u], s.uTracked[u] === 1, g.arrive);
@@ -81,7 +81,10 @@ export function pledgeCrew(g: SkillGame, a: number): number {
   let k = 0;
   const f0 = s.first[s.uSide[a]], f1 = f0 + s.count[s.uSide[a]];
   for (let c = f0; c < f1; c++) {
-    if (s.uCrewOf[c] !== a || !canAct(g, c) || g.gap(c, a) > s.rules.crew_radius_in) continue;
+    if (s.uCrewOf[c] !== a || !canAct(g, c)) continue;
+    // g.gap(c, a) written out here and in doMainEffort: its double result was boxed whenever the call was not inlined.
+    const T = g.table, dx = T.px[a] - T.px[c], dy = T.py[a] - T.py[c], e = Math.sqrt(dx * dx + dy * dy) - 2 * T.baseRadius;
+    if ((e > 0 ? e : 0) > s.rules.crew_radius_in) continue;
     g.acted[c] = 1;
     g.assist[a]++;
     count(g, s.uSide[a], A_ASSIST);
@@ -148,9 +151,10 @@ export function doSignalTarget(g: SkillGame, o: number, t: number): boolean {
 export function doMainEffort(g: SkillGame, c: number, u: number): boolean {
   const s = g.scn;
   if (!canAct(g, c) || g.reactor === c || s.uCommander[c] === 0 || u === c || g.status[u] !== ACTIVE || s.uSide[u] !== s.uSide[c]) return false;
-  if (g.gap(c, u) > g.moveNow[c]) {
+  const T = g.table, dx = T.px[u] - T.px[c], dy = T.py[u] - T.py[c], e = Math.sqrt(dx * dx + dy * dy) - 2 * T.baseRadius, gap = e > 0 ? e : 0;
+  if (gap > g.moveNow[c]) {
     const radio = s.rules.radio_range_in;
-    if (s.uRadio[c] === 0 || s.uRadio[u] === 0 || (radio !== null && g.gap(c, u) > radio)) return false; // R16
+    if (s.uRadio[c] === 0 || s.uRadio[u] === 0 || (radio !== null && gap > radio)) return false; // R16
     g.signal[c] = 1;
   }
   g.mainEffort[u] = g.round;

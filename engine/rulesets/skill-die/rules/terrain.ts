@@ -3,13 +3,12 @@
  * length again inside mud / deep snow (`difficult`, ignored by tracked vehicles: the
  * router's "run" mode is used for them) and inside a hill piece it enters from outside
  * (uphill, climbing). Impassable pieces are never entered. The double cost is laid down as
- * small point costs along the leg (STEP inches apart), which walk.ts pays as it goes.
+ * small point costs along the leg (0.25 inch apart), which walk.ts pays as it goes.
  */
 import { DIFFICULT, EPS, IMPASSABLE } from '../../../geometry/flags.ts';
 import type { MoveRules } from '../../../geometry/move-rules.ts';
 import type { Table } from '../../../geometry/table.ts';
 
-const STEP = 0.25;
 const LEG_MAX = 1024;
 
 export class SkillMoveCost implements MoveRules {
@@ -54,11 +53,14 @@ export class SkillMoveCost implements MoveRules {
       const s0 = (T.ct[0] < 0 ? 0 : T.ct[0]) * len, s1 = (T.ct[1] > 1 ? 1 : T.ct[1]) * len;
       extra += s1 - s0;
       if (!record) continue;
-      // Point costs STEP apart covering [s0, s1] (each paid when the walker reaches it). Written
-      // here, not in a helper: it ran too rarely to be optimised, and its doubles were boxed.
-      for (let s = s0; s < s1 - EPS && this.legN < LEG_MAX; s += STEP) {
+      // Point costs `step` apart covering [s0, s1] (each paid when the walker reaches it).
+      // Written here, not in a helper: it ran too rarely to be optimised, and its doubles were
+      // boxed. A local literal, not a module const: that stays a tagged heap number, and the
+      // ternary mixing it with `s1 - s` boxed the result (docs/gc-audit.md).
+      const step = 0.25;
+      for (let s = s0; s < s1 - EPS && this.legN < LEG_MAX; s += step) {
         this.legS[this.legN] = s;
-        this.legC[this.legN] = s + STEP < s1 ? STEP : s1 - s;
+        this.legC[this.legN] = s + step < s1 ? step : s1 - s;
         this.legN++;
       }
     }
