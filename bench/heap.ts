@@ -16,6 +16,7 @@ const argv = yargs(hideBin(process.argv))
   .option('warm', { type: 'number', default: 6000, describe: 'warm-up games' })
   .option('games', { type: 'number', default: 4000, describe: 'sampled games' })
   .option('top', { type: 'number', default: 15, describe: 'functions listed' })
+  .option('callers', { type: 'boolean', default: false, describe: 'also list each function\'s callers (the sampled stack\'s parent frame)' })
   .strict()
   .help()
   .parseSync();
@@ -41,13 +42,25 @@ await session.post('HeapProfiler.startSampling', { samplingInterval: 64, include
 drive(argv.warm, argv.warm + argv.games);
 const { profile } = (await session.post('HeapProfiler.stopSampling')) as unknown as { profile: { head: Node } };
 const bySite = new Map<string, number>();
-const walk = (n: Node): void => {
-  const f = n.callFrame, key = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\//, '')}:${f.lineNumber + 1}`;
-  if (n.selfSize > 0) bySite.set(key, (bySite.get(key) ?? 0) + n.selfSize);
-  n.children.forEach(walk);
+const byCaller = new Map<string, Map<string, number>>();
+const name = (f: Node['callFrame']): string => `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\//, '')}:${f.lineNumber + 1}`;
+const walk = (n: Node, parent: string): void => {
+  const key = name(n.callFrame);
+  if (n.selfSize > 0) {
+    bySite.set(key, (bySite.get(key) ?? 0) + n.selfSize);
+    const m = byCaller.get(key) ?? new Map<string, number>();
+    m.set(parent, (m.get(parent) ?? 0) + n.selfSize);
+    byCaller.set(key, m);
+  }
+  for (const c of n.children) walk(c, key);
 };
-walk(profile.head);
+walk(profile.head, '(root)');
 const total = [...bySite.values()].reduce((a, b) => a + b, 0);
 console.log(`${argv.config}: ~${(total / argv.games).toFixed(0)} B/game sampled over ${argv.games} games after ${argv.warm} warm-up games`);
-for (const [site, bytes] of [...bySite.entries()].sort((a, b) => b[1] - a[1]).slice(0, argv.top)) console.log(`${(bytes / argv.games).toFixed(1).padStart(9)} B/game  ${site}`);
+for (const [site, bytes] of [...bySite.entries()].sort((a, b) => b[1] - a[1]).slice(0, argv.top)) {
+  console.log(`${(bytes / argv.games).toFixed(1).padStart(9)} B/game  ${site}`);
+  if (!argv.callers) continue;
+  // Inlined frames are folded into their optimised caller, so this is the nearest non-inlined one.
+  for (const [c, b] of [...(byCaller.get(site) ?? new Map<string, number>()).entries()].sort((x, y) => y[1] - x[1]).slice(0, 4)) console.log(`${(b / argv.games).toFixed(1).padStart(19)}   from ${c}`);
+}
 session.disconnect();
