@@ -1,0 +1,338 @@
+/**
+ * Issue 14: NCO's fast paths must give the plain answers, not just be trusted. The plain
+ * versions below are the code as it stood before the speed-ups:
+ * - inCoverOf (box prefilters on pieces and bases, per-map piece list) and lineOfSight
+ *   (obscuring-piece list) against inCoverPlain / losPlain;
+ * - NcoMoveCost.eval (per-mode lists of relevant pieces) against evalPlain;
+ * - nearestEnemy, sergeantWith and the activation order (enemy / own-side index ranges)
+ *   against full scans;
+ * - cover-spot distances filled on first use from the turn's snapshot against the eager
+ *   start-of-turn refresh.
+ * Checked at every order of whole games (a decisions object that checks, then decides as
+ * usual; the checks write only scratch) and on random positions over generated maps.
+ */
+import { dirname, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { GameEnv } from '../engine/env.ts';
+import { COVER, DIFFICULT, EPS, IMPASSABLE, NEG_EPS, OBSCURING } from '../engine/geometry/flags.ts';
+import type { Table } from '../engine/geometry/table.ts';
+import { playOne } from '../engine/ruleset.ts';
+import { I_FIELD_MAP, I_INTEL } from '../engine/rulesets/nco/data/roster-types.ts';
+import { scriptedDecisions } from '../engine/rulesets/nco/policy/decisions.ts';
+import { refreshSpotDistances } from '../engine/rulesets/nco/policy/cover.ts';
+import type { NcoDecisions } from '../engine/rulesets/nco/rules/decisions.ts';
+import { sergeantWith } from '../engine/rulesets/nco/rules/items.ts';
+import { nearestEnemy } from '../engine/rulesets/nco/rules/nearest.ts';
+import { prepareGame } from '../engine/rulesets/nco/rules/setup.ts';
+import { NcoGame } from '../engine/rulesets/nco/rules/state.ts';
+import type { NcoMoveCost } from '../engine/rulesets/nco/rules/terrain/move-cost.ts';
+import { inCoverOf, lineOfSight, type SightRules } from '../engine/rulesets/nco/rules/terrain/sight.ts';
+import { scenarioRules } from '../engine/rulesets/nco/scenarios/hooks.ts';
+import { loadConfigObject, type LoadedConfig } from '../sim/config.ts';
+import type { NcoScenario } from '../engine/rulesets/nco/compiled.ts';
+
+// ---- the plain versions (before issue 14) ----
+
+function nearEdgePlain(t: Table, s: SightRules, e: number, slot: number): boolean {
+  const wx = t.px[slot] - t.vx[e], wy = t.py[slot] - t.vy[e];
+  const ex = t.ex[e], ey = t.ey[e];
+  const u = Math.min(Math.max((wx * ex + wy * ey) / (ex * ex + ey * ey), 0), 1);
+  const qx = wx - u * ex, qy = wy - u * ey;
+  return qx * qx + qy * qy <= s.edgeWindow * s.edgeWindow + EPS;
+}
+
+function losPlain(t: Table, s: SightRules, a: number, b: number): boolean {
+  if (!t.setSeg(a, b)) return true;
+  const len = t.seg[4];
+  for (let p = 0; p < t.polygonCount; p++) {
+    if ((t.pFlags[p] & OBSCURING) === 0 || !t.segBoxHits(p) || !t.clip(p)) continue;
+    const aIn = t.ct[0] * len < NEG_EPS;
+    const bIn = (t.ct[1] - 1) * len > EPS;
+    if (aIn) {
+      if (bIn) continue;
+      if (!nearEdgePlain(t, s, t.ce[1], a)) return false;
+    } else if (!bIn || !nearEdgePlain(t, s, t.ce[0], b)) return false;
+  }
+  return true;
+}
+
+function inCoverPlain(t: Table, sr: SightRules, shooter: number, target: number, alive: Uint8Array, nModels: number): boolean {
+  const s = t.seg;
+  const point = !t.setSeg(shooter, target);
+  t.q[0] = t.px[target];
+  t.q[1] = t.py[target];
+  const len = s[4];
+  const near = sr.coverProximity + EPS;
+  for (let p = 0; p < t.polygonCount; p++) {
+    const f = t.pFlags[p];
+    if ((f & (COVER | OBSCURING)) === 0) continue;
+    const inside = (f & COVER) !== 0 && t.insideQ(p);
+    if (point) {
+      if (inside) return true;
+      continue;
+    }
+    if (!t.segBoxHits(p) || !t.clip(p)) continue;
+    const t1 = Math.min(t.ct[1], 1);
+    if ((1 - t1) * len <= near) return true;
+  }
+  if (point) return false;
+  const ax = s[0], ay = s[1], dx = s[2], dy = s[3];
+  const inv = 1 / (len * len);
+  const r2 = t.baseRadius * t.baseRadius;
+  for (let i = 0; i < nModels; i++) {
+    if (alive[i] === 0 || i === shooter || i === target) continue;
+    const wx = t.px[i] - ax, wy = t.py[i] - ay;
+    const u = Math.min(Math.max((wx * dx + wy * dy) * inv, 0), 1);
+    const qx = wx - u * dx, qy = wy - u * dy;
+    if (qx * qx + qy * qy < r2) return true;
+  }
+  return false;
+}
+
+/** NcoMoveCost.eval before its per-mode piece lists: [allowed, extra]. */
+function evalPlain(T: Table, m: NcoMoveCost, run: boolean): [boolean, number] {
+  const len = T.seg[4];
+  if (len <= EPS) return [true, 0];
+  const bit = run ? 2 : 1;
+  const cross: [number, number, number][] = [];
+  for (let p = 0; p < T.polygonCount; p++) {
+    const fl = T.pFlags[p], h = T.pHeight[p];
+    const relevant = (h > 0 ? 3 : 0) | (fl & IMPASSABLE ? 3 : 0) | (fl & DIFFICULT ? 2 : 0);
+    if ((relevant & bit) === 0 || !T.segBoxHits(p) || !T.clip(p)) continue;
+    if (fl & IMPASSABLE) return [false, 0];
+    if (run && fl & DIFFICULT) return [false, 0];
+    if (h > 0) cross.push([p, T.ct[0], T.ct[1]]);
+  }
+  if (cross.length === 0) return [true, 0];
+  let cur = 0;
+  const ev: [number, number][] = [];
+  const active = cross.map(() => 0);
+  const push = (t: number, k: number): void => {
+    let j = ev.length;
+    ev.push([0, 0]);
+    while (j > 0 && ev[j - 1][0] > t) { ev[j] = ev[j - 1]; j--; }
+    ev[j] = [t, k];
+  };
+  cross.forEach(([p, t0, t1], k) => {
+    const startIn = t0 * len < NEG_EPS;
+    const endIn = (t1 - 1) * len > EPS;
+    active[k] = startIn ? 1 : 0;
+    if (startIn && T.pHeight[p] > cur) cur = T.pHeight[p];
+    if (!startIn) push(Math.max(t0, 0), k);
+    if (!endIn) push(Math.min(t1, 1), k);
+  });
+  let extra = 0;
+  for (let i = 0; i < ev.length; ) {
+    const tt = ev[i][0];
+    while (i < ev.length && ev[i][0] - tt <= EPS) { active[ev[i][1]] ^= 1; i++; }
+    let h = 0;
+    cross.forEach(([p], k) => { if (active[k] && T.pHeight[p] > h) h = T.pHeight[p]; });
+    const d = h - cur;
+    if (d === 0) continue;
+    const ad = Math.abs(d);
+    let c = 0;
+    if (ad > m.waistHeight + EPS) {
+      if (m.climbRequiresRun && !run) return [false, 0];
+      c = ad;
+    } else if (d > 0) c = m.waistHighCost;
+    cur = h;
+    extra += c;
+  }
+  return [true, extra];
+}
+
+function nearestPlain(g: NcoGame, i: number, visibleOnly: boolean): number {
+  let best = -1, bestD = 1e9;
+  for (let j = 0; j < g.n; j++) {
+    if (!g.alive[j] || g.side[j] === g.side[i]) continue;
+    const d = g.dd[i * g.n + j];
+    if (d >= bestD) continue;
+    if (visibleOnly && !losPlain(g.table, g.sight, i, j)) continue;
+    bestD = d;
+    best = j;
+  }
+  return best;
+}
+
+function sergeantPlain(g: NcoGame, s: number, item: number): number {
+  for (let i = 0; i < g.n; i++) if (g.side[i] === s && (g.itemsLeft[i] & item) !== 0) return g.alive[i] ? i : -1;
+  return -1;
+}
+
+function actOrderPlain(g: NcoGame): number[] {
+  const score: number[] = [];
+  for (let i = 0; i < g.n; i++) {
+    let best = 1e9;
+    if (g.alive[i]) for (let j = 0; j < g.n; j++) if (g.alive[j] && g.side[j] !== g.side[i] && g.dd[i * g.n + j] < best) best = g.dd[i * g.n + j];
+    score.push(best);
+  }
+  const act = score.map((_, i) => i);
+  for (let a = 1; a < act.length; a++) { // the same stable insertion sort
+    const v = act[a];
+    let b = a - 1;
+    while (b >= 0 && score[act[b]] > score[v]) { act[b + 1] = act[b]; b--; }
+    act[b + 1] = v;
+  }
+  return act;
+}
+
+// ---- checks ----
+
+interface Stats { orders: number; pairs: number; covered: number; blocked: number; segments: number; spotTurns: number; bad: string[] }
+
+/** Records a mismatch (an expect per comparison would take minutes). */
+function same(st: Stats, what: string, fast: unknown, plain: unknown): void {
+  if (fast !== plain && st.bad.length < 10) st.bad.push(`${what}: fast ${String(fast)}, plain ${String(plain)}`);
+}
+
+/** Movement cost of the segment a→b (point slots), fast against plain, walking and running. */
+function checkSegment(g: NcoGame, st: Stats, a: number, b: number): void {
+  const t = g.table;
+  for (const run of [false, true]) {
+    t.setSeg(a, b);
+    const ok = g.move.eval(run, false);
+    const extra = g.move.extra[0];
+    t.setSeg(a, b);
+    const [okP, extraP] = evalPlain(t, g.move, run);
+    same(st, `eval ${a}->${b} run ${run}`, ok, okP);
+    if (ok && okP) same(st, `eval extra ${a}->${b} run ${run}`, extra, extraP);
+    st.segments++;
+  }
+}
+
+/** Sight and cover of b from a, fast against plain. */
+function checkPair(g: NcoGame, st: Stats, a: number, b: number): void {
+  const t = g.table;
+  const los = lineOfSight(t, g.sight, a, b);
+  same(st, `los ${a}->${b}`, los, losPlain(t, g.sight, a, b));
+  const cov = inCoverOf(t, g.sight, a, b, g.alive, g.n);
+  same(st, `cover ${a}->${b}`, cov, inCoverPlain(t, g.sight, a, b, g.alive, g.n));
+  st.pairs++;
+  if (!los) st.blocked++;
+  if (cov) st.covered++;
+}
+
+/** Every fast answer on the game's current state against the plain one (writes only scratch). */
+function checkState(g: NcoGame, st: Stats): void {
+  g.move.terrainChanged(); // the router refreshes it before any leg; this game's may not have run yet
+  for (let a = 0; a < g.n; a++) {
+    if (!g.alive[a]) continue;
+    same(st, `nearest ${a}`, nearestEnemy(g, a, false), nearestPlain(g, a, false));
+    same(st, `nearest visible ${a}`, nearestEnemy(g, a, true), nearestPlain(g, a, true));
+    for (let b = 0; b < g.n; b++) {
+      if (b === a) continue;
+      checkPair(g, st, a, b);
+      checkSegment(g, st, a, b);
+    }
+  }
+  for (let s = 0; s < 2; s++) {
+    for (const item of [I_INTEL, I_FIELD_MAP]) same(st, `sergeantWith ${s} ${item}`, sergeantWith(g, s, item), sergeantPlain(g, s, item));
+  }
+}
+
+/** scriptedDecisions that first checks the fast paths; plays exactly like the shipped ones. */
+function checkedDecisions(st: Stats): NcoDecisions {
+  let eager: Float64Array | null = null; // spot distances as the eager refresh gave them
+  return {
+    ...scriptedDecisions,
+    turnStarted(g: NcoGame): void {
+      if (eager !== null && g.spotSnap === 2) { // last turn filled them lazily: same numbers?
+        for (let k = 0; k < g.spotCount; k++) {
+          same(st, `spot ${k} side 0`, g.spotEnemyD[k], eager[k]);
+          same(st, `spot ${k} side 1`, g.spotEnemyD[160 + k], eager[160 + k]);
+        }
+        st.spotTurns++;
+      }
+      scriptedDecisions.turnStarted(g);
+      same(st, 'actOrder', Array.from(g.actOrder).join(), actOrderPlain(g).join());
+      const keep = g.spotEnemyD.slice();
+      refreshSpotDistances(g, g.table.px, g.table.py, g.alive); // the eager refresh, as it was
+      eager = g.spotEnemyD.slice();
+      g.spotEnemyD.set(keep);
+    },
+    chooseOrder(g: NcoGame, s: number): void {
+      checkState(g, st);
+      st.orders++;
+      scriptedDecisions.chooseOrder(g, s);
+    },
+  };
+}
+
+const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
+
+function loaded(policies: [string, string], scenario = 'basic'): LoadedConfig {
+  const raw = {
+    ruleset: 'nco', scenario, map: { generate: { mirrored: true } }, rules: {},
+    sides: [
+      { name: 'US', roster: 'rosters/us-army-100.json', policy: policies[0] },
+      { name: 'DE', roster: 'rosters/german-heer-100.json', policy: policies[1] },
+    ],
+  };
+  return loadConfigObject(raw, resolve(ROOT, 'configs/nco'));
+}
+
+function play(l: LoadedConfig, games: number, seed: number): Stats {
+  const scn = l.scn as unknown as NcoScenario;
+  const env = new GameEnv(scn.plan);
+  const st: Stats = { orders: 0, pairs: 0, covered: 0, blocked: 0, segments: 0, spotTurns: 0, bad: [] };
+  const g = new NcoGame(scn, checkedDecisions(st), scenarioRules, env);
+  prepareGame(g);
+  for (let i = 0; i < games; i++) playOne(l.ruleset, g as never, env, seed, i);
+  return st;
+}
+
+describe('NCO fast paths equal the plain ones (issue 14)', () => {
+  it('at every order of whole games (cautious v aggressive: cover spots in use)', () => {
+    const st = play(loaded(['cautious', 'aggressive']), 25, 7);
+    expect(st.bad).toEqual([]);
+    expect(st.orders).toBeGreaterThan(1000);
+    expect(st.covered).toBeGreaterThan(100);
+    expect(st.blocked).toBeGreaterThan(100);
+    expect(st.spotTurns).toBeGreaterThan(20);
+  });
+
+  it('at every order of whole scenario games (S3, S5)', () => {
+    for (const s of ['s3-rescue-mission', 's5-search-and-destroy']) {
+      const st = play(loaded(['cautious', 'aggressive'], s), 8, 11);
+      expect(st.bad).toEqual([]);
+      expect(st.orders).toBeGreaterThan(200);
+    }
+  });
+
+  it('sight, cover and movement cost on random positions over generated maps', () => {
+    const l = loaded(['aggressive', 'aggressive']);
+    const scn = l.scn as unknown as NcoScenario;
+    const env = new GameEnv(scn.plan);
+    const g = new NcoGame(scn, scriptedDecisions, scenarioRules, env);
+    prepareGame(g);
+    const t = g.table;
+    let x = 12345;
+    const rnd = (): number => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const st: Stats = { orders: 0, pairs: 0, covered: 0, blocked: 0, segments: 0, spotTurns: 0, bad: [] };
+    for (let game = 0; game < 20; game++) {
+      playOne(l.ruleset, g as never, env, 3, game); // leaves that game's generated map
+      g.move.terrainChanged();
+      for (let round = 0; round < 40; round++) {
+        for (let i = 0; i < g.n; i++) {
+          // Some soldiers share a spot or stand on a piece's corner (zero-length and grazing lines).
+          const k = t.vertexCount > 0 ? Math.floor(rnd() * t.vertexCount) : 0;
+          const mode = rnd();
+          if (mode < 0.1 && i > 0) t.setPoint(i, t.px[i - 1], t.py[i - 1]);
+          else if (mode < 0.2) t.setPoint(i, t.vx[k], t.vy[k]);
+          else t.setPoint(i, rnd() * t.width, rnd() * t.height);
+          g.alive[i] = rnd() < 0.8 ? 1 : 0;
+        }
+        for (let a = 0; a < g.n; a++) {
+          for (let b = 0; b < g.n; b++) {
+            if (a === b) continue;
+            checkPair(g, st, a, b);
+            checkSegment(g, st, a, b);
+          }
+        }
+      }
+    }
+    expect(st.bad).toEqual([]);
+    const covered = st.covered;
+    expect(covered).toBeGreaterThan(1000);
+  });
+});
