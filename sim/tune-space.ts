@@ -83,7 +83,11 @@ export function tuneSpace(ruleset: Ruleset<CompiledScenario, unknown>, policyId:
 export function withStart(dims: readonly Dim[], preset: Record<string, unknown> | undefined, others: readonly Record<string, unknown>[] = []): { dims: Dim[]; start?: number[]; initial: number[][] } {
   const all = [...(preset ? [preset] : []), ...others];
   const out = dims.map((d) => {
-    const extra = all.map((p) => p[d.name]).filter((v): v is number => typeof v === 'number' && !d.values.includes(v));
+    // Only values inside the schema's range: a preset may hold an out-of-range sentinel (Platoon's
+    // random player: rally_pins 99, "never"), which no config could name.
+    const nums = d.values.filter((v): v is number => typeof v === 'number');
+    const lo = Math.min(...nums), hi = Math.max(...nums);
+    const extra = all.map((p) => p[d.name]).filter((v): v is number => typeof v === 'number' && !d.values.includes(v) && v >= lo && v <= hi);
     return extra.length ? { name: d.name, values: [...new Set([...d.values, ...extra])].sort((a, b) => (a as number) - (b as number)) } : d;
   });
   const pointOf = (p: Record<string, unknown>) => out.map((d) => Math.max(0, d.values.indexOf(p[d.name] as never)));

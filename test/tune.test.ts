@@ -87,7 +87,14 @@ describe('the search space comes from the ruleset schema', () => {
         const preset = r.policyPreset?.(pid);
         if (!preset) continue;
         const { dims: d2, start } = withStart(dims, preset);
-        expect(policyAt(pid, d2, start!), `${id} ${pid}`).toMatchObject(Object.fromEntries(Object.entries(preset).filter(([k]) => d2.some((d) => d.name === k))));
+        // A preset value outside the schema's range (Platoon's random: rally_pins 99) never
+        // joins the grid: every point of the space must be a config a user could write.
+        const inRange = (k: string, v: unknown) => {
+          const nums = dims.find((d) => d.name === k)!.values.filter((x): x is number => typeof x === 'number');
+          return typeof v !== 'number' || nums.length === 0 || (v >= Math.min(...nums) && v <= Math.max(...nums));
+        };
+        for (const d of d2) expect(d2.length === dims.length && d.values.every((v) => inRange(d.name, v)), `${id} ${pid} ${d.name}`).toBe(true);
+        expect(policyAt(pid, d2, start!), `${id} ${pid}`).toMatchObject(Object.fromEntries(Object.entries(preset).filter(([k, v]) => d2.some((d) => d.name === k) && inRange(k, v))));
       }
     }
   });
