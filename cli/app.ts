@@ -2,22 +2,31 @@ import yargs, { type Argv } from 'yargs';
 import { packageVersion } from '../sim/paths.ts';
 import { closest } from '../engine/suggest.ts';
 import { EXIT, reportError, UsageError } from './errors.ts';
-import { runCommand } from './run.ts';
-import { schemaCommand } from './schema.ts';
-import { exportCommand } from './export.ts';
-import { checkCommand } from './check.ts';
-import { reportCommand } from './report.ts';
-import { balanceCommand } from './balance.ts';
-import { oddsCommand } from './odds.ts';
-import { mergeCommand } from './merge.ts';
-import { workerCommand } from './worker.ts';
-import { tournamentCommand } from './tournament.ts';
-import { tuneCommand } from './tune.ts';
-import { sweepCommand } from './sweep.ts';
-import { compareCommand } from './compare.ts';
-import { traceCommand } from './trace.ts';
+import type { CommandModule } from 'yargs';
 
-const COMMANDS = ['run', 'schema', 'export', 'check', 'report', 'balance', 'odds', 'merge', 'worker', 'tournament', 'tune', 'sweep', 'compare', 'trace'];
+/**
+ * The commands, loaded lazily: top-level help and did-you-mean need only these names and
+ * descriptions, so `squadsim --help` loads no command code, and `squadsim run` loads run's
+ * (the engine, piscina) but not report's or export's (arquero, vega). Each entry's `command`
+ * and `describe` equal its module's (test/cli-lazy.test.ts).
+ */
+export const COMMAND_TABLE: Record<string, { command: string; describe: string; load(): Promise<CommandModule<object, never>> }> = {
+  run: { command: 'run [config]', describe: 'play seeded games and summarize them', load: async () => (await import('./run.ts')).runCommand as never },
+  schema: { command: 'schema <ruleset>', describe: "print the JSON Schema of a ruleset's config (configs/schemas/<id>.schema.json)", load: async () => (await import('./schema.ts')).schemaCommand as never },
+  export: { command: 'export <results>', describe: 'write a results table as CSV or Apache Arrow (columns: docs/csv.md)', load: async () => (await import('./export.ts')).exportCommand as never },
+  check: { command: 'check <results>', describe: 'compare a run with a stored baseline (CI gate): exit 1 when a metric moved', load: async () => (await import('./check.ts')).checkCommand as never },
+  report: { command: 'report <results>', describe: 'write report.html (self-contained, offline), one SVG per chart and summary tables', load: async () => (await import('./report.ts')).reportCommand as never },
+  balance: { command: 'balance <sweep>', describe: 'fit fair point costs from random rosters played in seat-swapped pairs', load: async () => (await import('./balance.ts')).balanceCommand as never },
+  odds: { command: 'odds', describe: 'exact outcome distribution of one attack (squadsim odds <ruleset> --help for its options)', load: async () => (await import('./odds.ts')).oddsCommand as never },
+  merge: { command: 'merge <shards..>', describe: 'combine the results of `run --shard K/N` into the whole run', load: async () => (await import('./merge.ts')).mergeCommand as never },
+  worker: { command: 'worker', describe: 'play the chunks of queue runs (`run --queue`) from Redis on this machine', load: async () => (await import('./worker.ts')).workerCommand as never },
+  tournament: { command: 'tournament [config]', describe: 'a round robin of policies on one matchup, seat-swapped on common seeds: score matrix and ratings', load: async () => (await import('./tournament.ts')).tournamentCommand as never },
+  tune: { command: 'tune [config]', describe: "optimise a policy's parameters against a field of opponents (NTBEA, seat-swapped on common seeds)", load: async () => (await import('./tune.ts')).tuneCommand as never },
+  sweep: { command: 'sweep [config]', describe: 'vary one or two config fields over a grid on common seeds, and chart each metric against them', load: async () => (await import('./sweep.ts')).sweepCommand as never },
+  compare: { command: 'compare <a> <b>', describe: 'two runs of one matchup with one change: B − A for every headline metric, paired when possible', load: async () => (await import('./compare.ts')).compareCommand as never },
+  trace: { command: 'trace [config]', describe: "play one game of a run (same seed, same result) with its event log: orders, shots with their to-hit numbers, wounds, events, scores", load: async () => (await import('./trace.ts')).traceCommand as never },
+};
+const COMMANDS = Object.keys(COMMAND_TABLE);
 /** Arguments that take a list; yargs turns any other flag given twice into a list too. */
 const LIST_ARGS = new Set(['_', '$0', 'shards', 'vary', 'v']);
 
@@ -32,6 +41,24 @@ function refuseRepeatedFlags(argv: Record<string, unknown>): void {
   const name = repeated.find((k) => k.length > 1 && !/[A-Z]/.test(k)) ?? repeated[0];
   const values = argv[name] as unknown[];
   throw new UsageError(`${name.length > 1 ? '--' : '-'}${name} was given ${values.length} times (${values.map((v) => JSON.stringify(v)).join(', ')}); give it once`);
+}
+
+/**
+ * The command modules for `args`: the full module of every command named anywhere in args
+ * (options may come before the command; loading one too many only costs time), and for the
+ * others a stub with the same name and description, which yargs needs for the command list,
+ * did-you-mean and strict mode, and which never runs: yargs runs a command only when its
+ * name is in args.
+ */
+async function commandModules(args: readonly string[]): Promise<CommandModule<object, never>[]> {
+  const given = new Set(args);
+  return Promise.all(Object.entries(COMMAND_TABLE).map(async ([name, c]) => given.has(name) ? c.load() : {
+    command: c.command,
+    describe: c.describe,
+    handler: () => {
+      throw new Error(`internal: command ${name} ran without its module`);
+    },
+  }));
 }
 
 /**
@@ -53,23 +80,17 @@ function unknownFlagHint(msg: string | undefined, y: Argv | undefined): string {
 }
 
 export async function main(args: string[]): Promise<number> {
+  let commands: CommandModule<object, never>[];
+  try {
+    commands = await commandModules(args);
+  } catch (e) {
+    return reportError(e, '');
+  }
   const parser: ReturnType<typeof yargs> = yargs(args)
     .scriptName('squadsim')
-    .usage('$0 <command> [options]')
-    .command(runCommand)
-    .command(schemaCommand)
-    .command(exportCommand)
-    .command(checkCommand)
-    .command(reportCommand)
-    .command(balanceCommand)
-    .command(oddsCommand)
-    .command(mergeCommand)
-    .command(workerCommand)
-    .command(tournamentCommand)
-    .command(tuneCommand)
-    .command(sweepCommand)
-    .command(compareCommand)
-    .command(traceCommand)
+    .usage('$0 <command> [options]');
+  for (const c of commands) parser.command(c);
+  parser
     .middleware(refuseRepeatedFlags)
     .demandCommand(1, 'name a command')
     .recommendCommands()

@@ -1,8 +1,14 @@
 // Bundles the TypeScript entry points into dist/ with esbuild.
 // Packages stay external (piscina must load its own worker files; bullmq and ioredis, which
 // the queue mode uses, are left as npm installed them), so dist/ holds only our code.
+//
+// dist/cli.js and dist/app.js are split (docs/workers.md): each command's code is a chunk
+// (dist/<command>-<hash>.js, shared code in dist/chunk-<hash>.js) loaded when that command runs, so `squadsim --help` loads no command and
+// `squadsim run` loads neither arquero nor vega. dist/worker.js stays one file: the engine
+// and the config compile only, loaded once by each worker thread.
 import { build } from 'esbuild';
-import { chmodSync } from 'node:fs';
+import { chmodSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 
 const common = {
   bundle: true,
@@ -14,11 +20,13 @@ const common = {
   logLevel: 'warning',
 };
 
-await Promise.all([
-  build({ ...common, entryPoints: ['cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } }),
+const [split] = await Promise.all([
+  build({
+    ...common, entryPoints: { cli: 'cli/main.ts', app: 'cli/app.ts' }, outdir: 'dist', splitting: true, metafile: true,
+    // main(args) without running it (app.js): the fuzz corpus calls it in worker threads (test/fuzz/).
+    banner: { js: '#!/usr/bin/env node' },
+  }),
   build({ ...common, entryPoints: ['sim/worker.ts'], outfile: 'dist/worker.js' }),
-  // main(args) without running it: the fuzz corpus calls it in worker threads (test/fuzz/).
-  build({ ...common, entryPoints: ['cli/app.ts'], outfile: 'dist/app.js' }),
   build({ ...common, entryPoints: ['bench/bench.ts'], outfile: 'dist/bench.js' }),
   build({ ...common, entryPoints: ['bench/gc.ts'], outfile: 'dist/gc.js' }),
   build({ ...common, entryPoints: ['bench/heap.ts'], outfile: 'dist/heap.js' }),
@@ -26,3 +34,12 @@ await Promise.all([
   build({ ...common, entryPoints: ['bench/coverage.ts'], outfile: 'dist/coverage.js' }),
 ]);
 chmodSync('dist/cli.js', 0o755);
+
+// Chunks of earlier builds: removed once they are an hour old, not at once, so a command
+// started before this build can still load the chunks it was built with.
+const current = new Set(Object.keys(split.metafile.outputs).map((f) => f.replace(/^dist\//, '')));
+for (const f of readdirSync('dist')) {
+  if (!/^[a-z]+-[A-Z0-9]{8}\.js(\.map)?$/.test(f) || current.has(f)) continue;
+  const p = join('dist', f);
+  if (Date.now() - statSync(p).mtimeMs > 3_600_000) rmSync(p, { force: true });
+}
