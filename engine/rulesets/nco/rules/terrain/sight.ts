@@ -18,15 +18,32 @@ export class SightRules {
   covN = 0;
   private version = -1;
   private table: Table | null = null;
+  /**
+   * Per point slot: the cov pieces whose box comes within cover range of where the slot
+   * stood when last asked (tgtX, tgtY, tgtNear, table version tgtVer); stride maxPolygons.
+   * A target is shot at from many places before it moves, so its list is reused.
+   */
+  tgtList = new Int32Array(0);
+  private tgtX = new Float64Array(0);
+  private tgtY = new Float64Array(0);
+  private tgtNear = new Float64Array(0);
+  private tgtVer = new Int32Array(0);
+  private tgtN = new Int32Array(0);
 
   /** Refreshes obs and cov after a map or option change (once per map: may allocate then). */
   pieces(t: Table): void {
     if (t.version === this.version && t === this.table) return;
     this.version = t.version;
-    this.table = t;
-    if (this.obs.length < t.polygonCount) {
+    if (t !== this.table) {
+      this.table = t;
       this.obs = new Int32Array(t.maxPolygons);
       this.cov = new Int32Array(t.maxPolygons);
+      this.tgtList = new Int32Array(t.points * t.maxPolygons);
+      this.tgtX = new Float64Array(t.points);
+      this.tgtY = new Float64Array(t.points);
+      this.tgtNear = new Float64Array(t.points);
+      this.tgtVer = new Int32Array(t.points).fill(-1);
+      this.tgtN = new Int32Array(t.points);
     }
     let o = 0, c = 0;
     for (let p = 0; p < t.polygonCount; p++) {
@@ -36,6 +53,33 @@ export class SightRules {
     }
     this.obsN = o;
     this.covN = c;
+  }
+
+  /**
+   * The cov pieces that may give point `slot` cover (inCoverOf): listed in tgtList from
+   * slot × maxPolygons, their count returned. A piece whose box lies farther than
+   * coverProximity from the target cannot: the line leaves it (or the target stands in it)
+   * only inside its box. The 1e-3" slack dwarfs rounding in clip (only a line within
+   * ~1e-11 rad of an edge's direction comes near it). Call pieces(t) first.
+   */
+  nearPieces(t: Table, slot: number): number {
+    const tx = t.px[slot], ty = t.py[slot], near = this.coverProximity;
+    if (this.tgtVer[slot] === this.version && this.tgtX[slot] === tx && this.tgtY[slot] === ty && this.tgtNear[slot] === near) return this.tgtN[slot];
+    const box = near + EPS + 1e-3;
+    const bx0 = t.bx0, by0 = t.by0, bx1 = t.bx1, by1 = t.by1, cov = this.cov, list = this.tgtList;
+    const base = slot * t.maxPolygons;
+    let m = 0;
+    for (let k = 0; k < this.covN; k++) {
+      const p = cov[k];
+      if (tx < bx0[p] - box || tx > bx1[p] + box || ty < by0[p] - box || ty > by1[p] + box) continue;
+      list[base + m++] = p;
+    }
+    this.tgtVer[slot] = this.version;
+    this.tgtX[slot] = tx;
+    this.tgtY[slot] = ty;
+    this.tgtNear[slot] = near;
+    this.tgtN[slot] = m;
+    return m;
   }
 }
 
@@ -89,17 +133,12 @@ export function inCoverOf(t: Table, sr: SightRules, shooter: number, target: num
   t.q[1] = ty;
   const len = s[4];
   const near = sr.coverProximity + EPS;
-  // A piece gives cover only where the line leaves it within `near` of the target (or the
-  // target stands in it): one whose box is farther off cannot, so it is not clipped. The
-  // 1e-3" slack dwarfs rounding in clip (only a line within ~1e-11 rad of an edge's direction comes near it).
-  const box = near + 1e-3; // a literal: a module const would stay a heap number
-  const bx0 = t.bx0, by0 = t.by0, bx1 = t.bx1, by1 = t.by1;
+  // Only pieces near the target can give cover (SightRules.nearPieces).
   sr.pieces(t);
-  const cov = sr.cov;
-  for (let k = 0, m = sr.covN; k < m; k++) {
-    const p = cov[k];
+  const list = sr.tgtList, base = target * t.maxPolygons;
+  for (let k = base, end = base + sr.nearPieces(t, target); k < end; k++) {
+    const p = list[k];
     const f = t.pFlags[p];
-    if (tx < bx0[p] - box || tx > bx1[p] + box || ty < by0[p] - box || ty > by1[p] + box) continue;
     const inside = (f & COVER) !== 0 && t.insideQ(p);
     if (point) {
       if (inside) return true;
