@@ -53,8 +53,8 @@ export function chooseDestination(g: IronGame, u: number, mp: number): number {
   for (let i = 0; i < p.reachedCount; i++) {
     const h = p.reached[i], t = i * 5;
     base[i] = pol.coverWeight * coverValue(g, h) - 0.01 * p.cost[h];
-    terms[t + T_OBJ] = useObj ? g.board.dist(h, mh) : -1;
-    terms[t + T_DENY] = eh >= 0 ? g.board.dist(h, eh) : -1;
+    terms[t + T_OBJ] = useObj ? g.board.dist(mh, h) : -1;
+    terms[t + T_DENY] = eh >= 0 ? g.board.dist(eh, h) : -1;
     let vp = -1;
     if (useVp) {
       vp = 0;
@@ -65,7 +65,7 @@ export function chooseDestination(g: IronGame, u: number, mp: number): number {
     }
     terms[t + T_VP] = vp;
     terms[t + T_EXP] = useExp ? 0 : -1;
-    terms[t + T_NEAR] = nearHex >= 0 ? g.board.dist(h, nearHex) : -1;
+    terms[t + T_NEAR] = nearHex >= 0 ? g.board.dist(nearHex, h) : -1;
     g.val[5] = attack ? ds.shotByDist[from[i]] : 0;
     score(g, u, i, attack);
     bound[i] = g.val[5];
@@ -84,7 +84,7 @@ export function chooseDestination(g: IronGame, u: number, mp: number): number {
     const h = p.reached[i];
     let ex = 0, vmax = 0;
     for (let f = 0; f < g.foeCount; f++) {
-      const d = g.board.dist(h, g.foeHex[f]);
+      const d = g.board.dist(g.foeHex[f], h);
       if (d <= g.rangeNow[g.foes[f]] + 2) ex++;
       if (attack && d <= reach) {
         memoShot(g, u, f, elevCase(el, h, g.foeHex[f], d), d);
@@ -190,10 +190,10 @@ function botDestination(g: IronGame, u: number): number {
     let s: number;
     if (shootable) {
       if (!canShoot(g, u, h, th)) continue;
-      const d = g.board.dist(h, th);
+      const d = g.board.dist(th, h);
       memoShot(g, u, best, elevCase(g.board.elevation, h, th, d), d);
       s = 10000 * g.val[0];
-    } else s = -100 * g.board.dist(h, th);
+    } else s = -100 * g.board.dist(th, h);
     s += coverValue(g, h) - 0.01 * p.cost[h];
     if (s > bs) { bs = s; dest = h; }
   }

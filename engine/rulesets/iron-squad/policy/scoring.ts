@@ -63,7 +63,7 @@ export function pickTarget(g: IronGame, a: number, fromHex: number): number {
   let best = -1, bestHp = 99, bestPri = 99, bestD = 99, bestV = -1e9;
   const range = g.rangeNow[a], reach = range < 4 ? range : 4, noLos = g.type[a] === T_GRENADIER;
   for (let i = 0; i < g.foeCount; i++) {
-    const t = g.foes[i], th = g.hex[t], d = b.dist(fromHex, th);
+    const t = g.foes[i], th = g.hex[t], d = b.dist(th, fromHex);
     // actions.ts canShoot: in range (at most 4), then LOS unless adjacent or a grenade.
     if (g.alive[t] === 0 || d > reach || (d > 1 && !noLos && !g.los(fromHex, th))) continue;
     shotValue(g, a, fromHex, t);
@@ -113,7 +113,7 @@ export function pickTargetMemo(g: IronGame, a: number, fromHex: number): number 
   const range = g.rangeNow[a], reach = range < 4 ? range : 4, noLos = g.type[a] === T_GRENADIER;
   for (let i = 0; i < g.foeCount; i++) {
     const t = g.foes[i], th = g.foeHex[i];
-    const d = b.dist(fromHex, th);
+    const d = b.dist(th, fromHex);
     if (g.alive[t] === 0 || d > reach || (d > 1 && !noLos && !g.los(fromHex, th))) continue;
     memoShot(g, a, i, elevCase(g.board.elevation, fromHex, th, d), d);
     const v = g.val[0];

@@ -388,7 +388,7 @@ export class IronBoard {
     return this.slotRotMask[slot];
   }
 
-  /** grid.distance(a, b) by one load (no data-dependent branches) on boards up to DIST_TABLE_MAX_HEXES. */
+  /** grid.distance(a, b) by one load (no data-dependent branches) on boards up to DIST_TABLE_MAX_HEXES; row a is contiguous, so loops over b should hold a fixed. */
   dist(a: number, b: number): number {
     const t = this.distTable;
     return t.length !== 0 ? t[a * this.size + b] : this.grid.distance(a, b);
