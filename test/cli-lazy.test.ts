@@ -1,0 +1,75 @@
+/**
+ * Start-up cost (issue 14, docs/workers.md): the CLI loads only the command it runs, and the
+ * worker bundle holds only the engine and what compiling a config needs.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { COMMAND_TABLE } from '../cli/app.ts';
+import { CLI } from './cli-harness.ts';
+import { assertDistFresh, QUICK, ROOT } from './dist-fresh.ts';
+
+const HEAVY = ['arquero', 'vega', 'vega-lite', 'vega-embed', 'csv-stringify'];
+/** package.json's dependencies (their own dependencies aside). */
+const DEPS = new Set(Object.keys(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).dependencies as Record<string, string>));
+
+/**
+ * The packages a `node dist/cli.js …args` process imported (resolved through node_modules),
+ * seen by a module resolve hook registered before the CLI starts.
+ */
+function packagesImported(args: readonly string[]): { code: number | null; packages: string[]; stderr: string } {
+  const hook = `let port; export function initialize(d) { port = d.port; }
+export async function resolve(s, c, next) { const r = await next(s, c); port.postMessage(r.url); return r; }`;
+  const preload = `import { register } from 'node:module'; import { MessageChannel } from 'node:worker_threads';
+const { port1, port2 } = new MessageChannel(); const seen = new Set();
+port1.on('message', (u) => { const m = /\\/node_modules\\/((?:@[^/]+\\/)?[^/]+)\\//.exec(u); if (m) seen.add(m[1]); }); port1.unref();
+register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(hook)}), { data: { port: port2 }, transferList: [port2] });
+process.on('exit', () => process.stderr.write('\\nIMPORTED ' + JSON.stringify([...seen].sort()) + '\\n'));`;
+  const r = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(preload)}`, CLI, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+  const m = /\nIMPORTED (.*)\n/.exec(r.stderr);
+  if (!m) throw new Error(`no import list from the hook; stderr: ${r.stderr}`);
+  return { code: r.status, packages: JSON.parse(m[1]) as string[], stderr: r.stderr };
+}
+
+describe('lazy command loading', () => {
+  it("the command table's names and descriptions are the modules' own", async () => {
+    for (const [name, entry] of Object.entries(COMMAND_TABLE)) {
+      const mod = await entry.load();
+      expect({ name, command: mod.command, describe: mod.describe }).toEqual({ name, command: entry.command, describe: entry.describe });
+    }
+  });
+
+  describe('dist/cli.js', () => {
+    it('is fresh', () => assertDistFresh(CLI, ['cli', 'sim', 'engine', 'analysis', 'reports']));
+
+    it('--help loads yargs and no command', () => {
+      const r = packagesImported(['--help']);
+      expect(r.code).toBe(0);
+      expect(r.packages.filter((p) => DEPS.has(p))).toEqual(['yargs']);
+    });
+
+    it('run loads neither arquero nor vega', () => {
+      const r = packagesImported(['run', QUICK, '--games', '10', '--workers', '1', '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.packages).toContain('piscina');
+      for (const p of HEAVY) expect(r.packages).not.toContain(p);
+    });
+
+    it('odds loads neither arquero nor piscina', () => {
+      const r = packagesImported(['odds', 'nco', '--weapon', 'smg', '--distance', '8']);
+      expect(r.code, r.stderr).toBe(0);
+      for (const p of [...HEAVY, 'piscina', 'cli-progress']) expect(r.packages).not.toContain(p);
+    });
+  });
+});
+
+describe('dist/worker.js', () => {
+  it('imports only piscina and zod (the engine and the config compile are bundled in)', () => {
+    const file = join(ROOT, 'dist', 'worker.js');
+    assertDistFresh(file, ['sim', 'engine']);
+    const code = readFileSync(file, 'utf8');
+    const specs = new Set([...code.matchAll(/^\s*import\s[^'"]*?["']([^'"]+)["']/gm), ...code.matchAll(/\bimport\(\s*["']([^'"]+)["']\s*\)/g)].map((m) => m[1]));
+    expect([...specs].filter((s) => !s.startsWith('node:')).sort()).toEqual(['piscina', 'zod']);
+  });
+});
