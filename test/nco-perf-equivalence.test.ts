@@ -1,13 +1,15 @@
 /**
  * Issue 14: NCO's fast paths must give the plain answers, not just be trusted. The plain
  * versions below are the code as it stood before the speed-ups:
- * - inCoverOf (box prefilters on pieces and bases, per-map piece list) and lineOfSight
+ * - inCoverOf (box prefilters on pieces and bases, per-map piece list, per-target list of
+ *   nearby pieces) and lineOfSight
  *   (obscuring-piece list) against inCoverPlain / losPlain;
  * - NcoMoveCost.eval (per-mode lists of relevant pieces) against evalPlain;
  * - nearestEnemy, sergeantWith and the activation order (enemy / own-side index ranges)
  *   against full scans;
  * - cover-spot distances filled on first use from the turn's snapshot against the eager
- *   start-of-turn refresh.
+ *   start-of-turn refresh;
+ * - NcoGame.touchedAll (deployment) against touched() for each soldier.
  * Checked at every order of whole games (a decisions object that checks, then decides as
  * usual; the checks write only scratch) and on random positions over generated maps.
  */
@@ -322,6 +324,16 @@ describe('NCO fast paths equal the plain ones (issue 14)', () => {
           else t.setPoint(i, rnd() * t.width, rnd() * t.height);
           g.alive[i] = rnd() < 0.8 ? 1 : 0;
         }
+        // Deployment's touchedAll against touched() for each soldier in turn.
+        for (let i = 0; i < g.n; i++) g.touched(i);
+        const dd = g.dd.slice(), rd = g.rd.slice(), elev = g.elevC.slice();
+        g.vis.fill(1);
+        g.cov.fill(0);
+        g.touchedAll();
+        same(st, 'touchedAll dd', g.dd.join(), dd.join());
+        same(st, 'touchedAll rd', g.rd.join(), rd.join());
+        same(st, 'touchedAll elev', g.elevC.join(), elev.join());
+        same(st, 'touchedAll caches', g.vis.every((v) => v === -1) && g.cov.every((v) => v === -1), true);
         for (let a = 0; a < g.n; a++) {
           for (let b = 0; b < g.n; b++) {
             if (a === b) continue;

@@ -75,7 +75,7 @@ export function deploy(g: NcoGame): void {
       }
     }
   }
-  for (let i = 0; i < g.n; i++) g.touched(i);
+  g.touchedAll();
 }
 
 /** Lays out the map for this game: a fresh generated map from the game's seed, or the fixed one. */

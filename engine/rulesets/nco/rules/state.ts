@@ -356,17 +356,38 @@ export class NcoGame {
       const dx = px[j] - ax, dy = py[j] - ay;
       const d = Math.sqrt(dx * dx + dy * dy);
       const e = d - edge;
-      this.dd[a * n + j] = d;
-      this.dd[j * n + a] = d;
-      this.rd[a * n + j] = e > 0 ? e : 0;
-      this.rd[j * n + a] = e > 0 ? e : 0;
+      const ra = a * n + j, rj = j * n + a;
+      this.dd[ra] = d;
+      this.dd[rj] = d;
+      this.rd[ra] = e > 0 ? e : 0;
+      this.rd[rj] = e > 0 ? e : 0;
+      this.vis[ra] = -1;
+      this.vis[rj] = -1;
+      this.cov[ra] = -1;
+      this.cov[rj] = -1;
     }
-    for (let j = 0; j < n; j++) {
-      this.vis[a * n + j] = -1;
-      this.vis[j * n + a] = -1;
-      this.cov[a * n + j] = -1;
-      this.cov[j * n + a] = -1;
+  }
+
+  /** touched() for every soldier (deployment): each pair's distance once, the caches wiped. */
+  touchedAll(): void {
+    const n = this.n;
+    const px = this.table.px, py = this.table.py;
+    const edge = this.scn.rules.measure === 'edge' ? 2 * this.r : 0;
+    for (let a = 0; a < n; a++) {
+      this.elevC[a] = this.table.elev(a);
+      const ax = px[a], ay = py[a];
+      for (let j = a; j < n; j++) { // (−dx)² = dx²: the same distance either way round
+        const dx = px[j] - ax, dy = py[j] - ay;
+        const d = Math.sqrt(dx * dx + dy * dy);
+        const e = d - edge;
+        this.dd[a * n + j] = d;
+        this.dd[j * n + a] = d;
+        this.rd[a * n + j] = e > 0 ? e : 0;
+        this.rd[j * n + a] = e > 0 ? e : 0;
+      }
     }
+    this.vis.fill(-1);
+    this.cov.fill(-1);
   }
 
   /** Counts an order or action for the actions block. */
