@@ -6,7 +6,8 @@
  *   that checks, then plays the real activation): chooseDestination (bounds, pruning,
  *   shot memo) against policy/reference.ts chooseDestinationPlain, pickTarget and
  *   pickTargetMemo against pickTargetPlain from every reached hex, fireStop against
- *   fireStopPlain, and shotBase against actions.ts attackBase.
+ *   fireStopPlain, shotBase against actions.ts attackBase, and the board's distance
+ *   table and face-down neighbour counts against grid.distance and revealableSlots.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -21,6 +22,7 @@ import { chooseDestinationPlain, fireStopPlain, pickTargetPlain } from '../engin
 import { elevCase, listFoes, pickTarget, pickTargetMemo, shotBase } from '../engine/rulesets/iron-squad/policy/scoring.ts';
 import { fireStop } from '../engine/rulesets/iron-squad/policy/scripted.ts';
 import { attackBase, mpAvailable } from '../engine/rulesets/iron-squad/rules/actions.ts';
+import { dist, hasRevealable } from '../engine/rulesets/iron-squad/rules/board-cache.ts';
 import { boardFromConfig } from '../engine/rulesets/iron-squad/rules/board-json.ts';
 import type { IronDecisions } from '../engine/rulesets/iron-squad/rules/decisions.ts';
 import { preparePath } from '../engine/rulesets/iron-squad/rules/moving.ts';
@@ -100,6 +102,12 @@ function checkDecision(g: IronGame, u: number, mp: number, stats: Stats): void {
       const h = p.reached[i], th = g.foeHex[f], d = g.board.grid.distance(h, th);
       same(shotBase(g, u, g.foes[f], elevCase(el, h, th, d), d), attackBase(g, u, h, th), `${where}: shot base from ${h}`);
     }
+  }
+  // The board's derived tables: distances and face-down neighbours (kept through reveals).
+  const b = g.board;
+  for (let h = 0; h < b.size; h++) {
+    same(hasRevealable(b, h), b.revealableSlots(h, g.slots) > 0, `${where}: hasRevealable(${h})`);
+    same(dist(b, g.hex[u], h), b.grid.distance(g.hex[u], h), `${where}: dist to ${h}`);
   }
   const dest = chooseDestination(g, u, mp);
   same(dest, chooseDestinationPlain(g, u, mp), `${where}: destination`);

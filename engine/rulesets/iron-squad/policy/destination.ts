@@ -13,6 +13,7 @@
  * and the shot bound. Allocation-free: per-hex terms in g.dec.
  */
 import { canShoot } from '../rules/actions.ts';
+import { dist, hasRevealable } from '../rules/board-cache.ts';
 import type { IronGame } from '../rules/state.ts';
 import { BOT_PRIORITY } from '../data/units.ts';
 import { POL_BOT } from './params.ts';
@@ -31,7 +32,7 @@ export function chooseDestination(g: IronGame, u: number, mp: number): number {
   // The nearest enemy (first listed on a tie, as nearestEnemy).
   let near = -1, nd = 1 << 20;
   for (let i = 0; i < g.foeCount; i++) {
-    const d = g.board.dist(here, g.foeHex[i]);
+    const d = dist(g.board, here, g.foeHex[i]);
     if (d < nd) { nd = d; near = i; }
   }
   const mh = g.missionHex[side];
@@ -44,7 +45,7 @@ export function chooseDestination(g: IronGame, u: number, mp: number): number {
   // Bound A: exposure taken as 0, the shot as the best one any hex this far from u could have.
   let rmax = 0;
   for (let i = 0; i < p.reachedCount; i++) {
-    const d = g.board.dist(here, p.reached[i]);
+    const d = dist(g.board, here, p.reached[i]);
     from[i] = d;
     if (d > rmax) rmax = d;
   }
@@ -53,19 +54,19 @@ export function chooseDestination(g: IronGame, u: number, mp: number): number {
   for (let i = 0; i < p.reachedCount; i++) {
     const h = p.reached[i], t = i * 5;
     base[i] = pol.coverWeight * coverValue(g, h) - 0.01 * p.cost[h];
-    terms[t + T_OBJ] = useObj ? g.board.dist(mh, h) : -1;
-    terms[t + T_DENY] = eh >= 0 ? g.board.dist(eh, h) : -1;
+    terms[t + T_OBJ] = useObj ? dist(g.board, mh, h) : -1;
+    terms[t + T_DENY] = eh >= 0 ? dist(g.board, eh, h) : -1;
     let vp = -1;
     if (useVp) {
       vp = 0;
       if (g.exploreExtra[h] !== 0) vp += r.vp_explore;
       const o = b.objectiveId[h];
       if (o >= 0 && g.objSeen[side * g.objCap + o] === 0) vp += r.vp_objective;
-      if (p.cost[h] <= revealMp && b.hasRevealable(h)) vp += r.vp_reveal;
+      if (p.cost[h] <= revealMp && hasRevealable(b, h)) vp += r.vp_reveal;
     }
     terms[t + T_VP] = vp;
     terms[t + T_EXP] = useExp ? 0 : -1;
-    terms[t + T_NEAR] = nearHex >= 0 ? g.board.dist(nearHex, h) : -1;
+    terms[t + T_NEAR] = nearHex >= 0 ? dist(g.board, nearHex, h) : -1;
     g.val[5] = attack ? ds.shotByDist[from[i]] : 0;
     score(g, u, i, attack);
     bound[i] = g.val[5];
@@ -84,7 +85,7 @@ export function chooseDestination(g: IronGame, u: number, mp: number): number {
     const h = p.reached[i];
     let ex = 0, vmax = 0;
     for (let f = 0; f < g.foeCount; f++) {
-      const d = g.board.dist(g.foeHex[f], h);
+      const d = dist(g.board, g.foeHex[f], h);
       if (d <= g.rangeNow[g.foes[f]] + 2) ex++;
       if (attack && d <= reach) {
         memoShot(g, u, f, elevCase(el, h, g.foeHex[f], d), d);
@@ -125,7 +126,7 @@ function shotBounds(g: IronGame, u: number, rmax: number): void {
   }
   const best = ds.shotAtDist;
   for (let f = 0; f < g.foeCount; f++) {
-    const th = g.foeHex[f], D = g.board.dist(g.hex[u], th), et = el[th];
+    const th = g.foeHex[f], D = dist(g.board, g.hex[u], th), et = el[th];
     if (D - rmax > reach) continue;
     const dLo = D > rmax ? D - rmax : 0, dHi = D + rmax < reach ? D + rmax : reach;
     for (let d = dLo; d <= dHi; d++) {
@@ -174,7 +175,7 @@ function botDestination(g: IronGame, u: number): number {
     const t = g.foes[i];
     let can = 0;
     if (g.fired[u] === 0) for (let k = 0; k < p.reachedCount && can === 0; k++) if (canShoot(g, u, p.reached[k], g.foeHex[i])) can = 1;
-    const hp = g.hp[t], pri = BOT_PRIORITY[g.type[t]], d = g.board.dist(here, g.foeHex[i]);
+    const hp = g.hp[t], pri = BOT_PRIORITY[g.type[t]], d = dist(g.board, here, g.foeHex[i]);
     let better: boolean;
     if (can !== shootable) better = can > shootable;
     else if (hp !== bHp) better = hp < bHp;
@@ -190,10 +191,10 @@ function botDestination(g: IronGame, u: number): number {
     let s: number;
     if (shootable) {
       if (!canShoot(g, u, h, th)) continue;
-      const d = g.board.dist(th, h);
+      const d = dist(g.board, th, h);
       memoShot(g, u, best, elevCase(g.board.elevation, h, th, d), d);
       s = 10000 * g.val[0];
-    } else s = -100 * g.board.dist(th, h);
+    } else s = -100 * dist(g.board, th, h);
     s += coverValue(g, h) - 0.01 * p.cost[h];
     if (s > bs) { bs = s; dest = h; }
   }

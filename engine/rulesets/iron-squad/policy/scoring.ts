@@ -7,6 +7,7 @@
  */
 import { backfireChance, expectedValue } from '../rules/actions.ts';
 import { baseAccuracy } from '../rules/combat.ts';
+import { dist } from '../rules/board-cache.ts';
 import type { IronGame } from '../rules/state.ts';
 import { BOT_PRIORITY, T_GRENADIER, TAM, TYPE_WEAPON, W_GRENADE, W_RIFLE } from '../data/units.ts';
 import { TGT_LOWEST_HP } from './params.ts';
@@ -63,7 +64,7 @@ export function pickTarget(g: IronGame, a: number, fromHex: number): number {
   let best = -1, bestHp = 99, bestPri = 99, bestD = 99, bestV = -1e9;
   const range = g.rangeNow[a], reach = range < 4 ? range : 4, noLos = g.type[a] === T_GRENADIER;
   for (let i = 0; i < g.foeCount; i++) {
-    const t = g.foes[i], th = g.hex[t], d = b.dist(th, fromHex);
+    const t = g.foes[i], th = g.hex[t], d = dist(b, th, fromHex);
     // actions.ts canShoot: in range (at most 4), then LOS unless adjacent or a grenade.
     if (g.alive[t] === 0 || d > reach || (d > 1 && !noLos && !g.los(fromHex, th))) continue;
     shotValue(g, a, fromHex, t);
@@ -113,7 +114,7 @@ export function pickTargetMemo(g: IronGame, a: number, fromHex: number): number 
   const range = g.rangeNow[a], reach = range < 4 ? range : 4, noLos = g.type[a] === T_GRENADIER;
   for (let i = 0; i < g.foeCount; i++) {
     const t = g.foes[i], th = g.foeHex[i];
-    const d = b.dist(th, fromHex);
+    const d = dist(b, th, fromHex);
     if (g.alive[t] === 0 || d > reach || (d > 1 && !noLos && !g.los(fromHex, th))) continue;
     memoShot(g, a, i, elevCase(g.board.elevation, fromHex, th, d), d);
     const v = g.val[0];

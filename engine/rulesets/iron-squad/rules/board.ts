@@ -50,6 +50,7 @@ import { IronPathFinder } from './reach.ts';
 import { HexSight } from './sight.ts';
 import type { Rng } from '../../../rng.ts';
 import { setupBoard } from './board-setup.ts';
+import { countHiddenNeighbours, distanceTable, unhide } from './board-cache.ts';
 import {
   GROUP_COUNT, OBJECTIVE_NAMES, ROAD_ALONG_MP, T_BUILDING, T_HIDDEN, T_OBJECTIVE, T_ROAD,
   TERRAIN_BLOCKS_LOS, TERRAIN_LEVEL, TERRAIN_MP, TERRAIN_TAM_COLUMN,
@@ -73,9 +74,6 @@ export interface BoardLayout {
   /** false: every tile starts face up (a variant; the rulebook is true). */
   hiddenTiles: boolean;
 }
-
-/** Largest board (hexes) with a distance table (size² bytes; also cols + rows < 256, so a distance fits a byte). */
-export const DIST_TABLE_MAX_HEXES = 1600;
 
 export class IronBoard {
   readonly name: string;
@@ -130,6 +128,8 @@ export class IronBoard {
   readonly tileId: Int16Array;
   readonly group: Int8Array;
   readonly hidden: Uint8Array;
+  /** Face-down neighbours of each hex (board-cache.ts): counted by setup, kept by layTile. */
+  readonly hiddenNb: Uint8Array;
   readonly road: Uint8Array;
   readonly enterCost: Uint8Array;
   readonly losBlock: Uint8Array;
@@ -147,7 +147,7 @@ export class IronBoard {
   readonly groupTileOffset: Int32Array;
 
   readonly sight: HexSight;
-  /** Hex distances by a * size + b (static), empty past DIST_TABLE_MAX_HEXES: see dist(). */
+  /** Hex distances by a * size + b (static), empty on very large boards: board-cache.ts dist(). */
   readonly distTable: Uint8Array;
   readonly path: IronPathFinder;
   private readonly stamp: Int32Array;
@@ -237,6 +237,7 @@ export class IronBoard {
     this.tileId = new Int16Array(n);
     this.group = new Int8Array(n);
     this.hidden = new Uint8Array(n);
+    this.hiddenNb = new Uint8Array(n);
     this.road = new Uint8Array(n);
     this.enterCost = new Uint8Array(n);
     this.losBlock = new Uint8Array(n);
@@ -250,8 +251,7 @@ export class IronBoard {
     this.stamp = new Int32Array(S);
 
     this.sight = new HexSight(this.grid, this.losBlock, this.losLevel, this.elevation);
-    this.distTable = new Uint8Array(n <= DIST_TABLE_MAX_HEXES && layout.cols + layout.rows < 256 ? n * n : 0);
-    for (let a = 0; a < this.distTable.length / n; a++) for (let b = 0; b < n; b++) this.distTable[a * n + b] = this.grid.distance(a, b);
+    this.distTable = distanceTable(this.grid);
     this.path = new IronPathFinder(this.grid, this.enterCost);
     this.path.road = this.road;
     this.path.roadCost = ROAD_ALONG_MP;
@@ -292,6 +292,7 @@ export class IronBoard {
    */
   setup(rng: Rng): void {
     setupBoard(this, rng);
+    countHiddenNeighbours(this);
   }
 
   /** A uniformly random allowed rotation of `slot` (0 if the shape allows only 0). */
@@ -329,7 +330,7 @@ export class IronBoard {
     const t0 = this.tileStart[t];
     for (let i = 0; i < size; i++) {
       const h = this.slotHexes[s0 + this.slotPerm[perm + i]];
-      this.hidden[h] = 0;
+      unhide(this, h);
       this.tileId[h] = t;
       this.setTerrain(h, this.tileTerrain[t0 + i]);
       const b = this.tileBuilding[t0 + i];
@@ -373,25 +374,9 @@ export class IronBoard {
     return n;
   }
 
-  /** True when revealableSlots(h) would find a slot: some neighbour of h is face down. */
-  hasRevealable(h: number): boolean {
-    const nb = this.grid.nb;
-    for (let d = 0; d < 6; d++) {
-      const v = nb[h * 6 + d];
-      if (v >= 0 && this.hidden[v] !== 0) return true;
-    }
-    return false;
-  }
-
   /** Bit k set = the slot's shape maps onto itself under k × 60° (item 15 "any rotation"). */
   allowedRotations(slot: number): number {
     return this.slotRotMask[slot];
-  }
-
-  /** grid.distance(a, b) by one load (no data-dependent branches) on boards up to DIST_TABLE_MAX_HEXES; row a is contiguous, so loops over b should hold a fixed. */
-  dist(a: number, b: number): number {
-    const t = this.distTable;
-    return t.length !== 0 ? t[a * this.size + b] : this.grid.distance(a, b);
   }
 
   /** LOS from a to b with elevation (items 33–40, R5, R9). */
