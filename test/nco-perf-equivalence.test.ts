@@ -9,7 +9,8 @@
  *   against full scans;
  * - cover-spot distances filled on first use from the turn's snapshot against the eager
  *   start-of-turn refresh;
- * - NcoGame.touchedAll (deployment) against touched() for each soldier.
+ * - NcoGame.touchedAll (deployment) against touched() for each soldier;
+ * - the router's inlined A* expand (engine/geometry/path.ts) against the offer()-per-node one.
  * Checked at every order of whole games (a decisions object that checks, then decides as
  * usual; the checks write only scratch) and on random positions over generated maps.
  */
@@ -17,6 +18,7 @@ import { dirname, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GameEnv } from '../engine/env.ts';
 import { COVER, DIFFICULT, EPS, IMPASSABLE, NEG_EPS, OBSCURING } from '../engine/geometry/flags.ts';
+import { Router } from '../engine/geometry/path.ts';
 import type { Table } from '../engine/geometry/table.ts';
 import { playOne } from '../engine/ruleset.ts';
 import { I_FIELD_MAP, I_INTEL } from '../engine/rulesets/nco/data/roster-types.ts';
@@ -346,5 +348,65 @@ describe('NCO fast paths equal the plain ones (issue 14)', () => {
     expect(st.bad).toEqual([]);
     const covered = st.covered;
     expect(covered).toBeGreaterThan(1000);
+  });
+});
+
+/** The router with A*'s expand as it was (offer() per node), for the inlined expand. */
+class PlainRouter extends Router {
+  expandPlain(u: number, run: boolean): void {
+    const r = this as unknown as {
+      nNodes: number; g: Float64Array; f: Float64Array; hv: Float64Array; state: Uint8Array; nodeMode: Uint8Array;
+      prev: Int32Array; lazy: Uint8Array; out: Float64Array; heap: { push(v: number, cap: number): void };
+      offer(p: number, v: number, run: boolean): number;
+    };
+    const n = r.nNodes, G = n + 1, bit = run ? 2 : 1;
+    for (let v = 0; v <= G; v++) {
+      if (v === n || r.state[v] === 2) continue;
+      if (v < n && (r.nodeMode[v] & bit) === 0) continue;
+      const kind = r.offer(u, v, run);
+      if (kind === 0) continue;
+      const ng = r.g[u] + r.out[5];
+      if (r.state[v] !== 0 && ng >= r.g[v]) continue;
+      r.g[v] = ng;
+      r.prev[v] = u;
+      r.lazy[v] = kind === 2 ? 1 : 0;
+      r.f[v] = v === G ? r.g[v] : r.g[v] + r.hv[v];
+      r.state[v] = 1;
+      r.heap.push(v, n + 2);
+    }
+  }
+}
+(PlainRouter.prototype as unknown as { expand: unknown }).expand = PlainRouter.prototype.expandPlain;
+
+describe('Router: the inlined A* expand finds the same routes (issue 14)', () => {
+  it('on random queries over generated NCO maps', () => {
+    const l = loaded(['aggressive', 'aggressive']);
+    const scn = l.scn as unknown as NcoScenario;
+    const env = new GameEnv(scn.plan);
+    const g = new NcoGame(scn, scriptedDecisions, scenarioRules, env);
+    prepareGame(g);
+    const t = g.table;
+    const plain = new PlainRouter(t, g.move);
+    let x = 777;
+    const rnd = (): number => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const bad: string[] = [];
+    let searched = 0;
+    for (let game = 0; game < 20; game++) {
+      playOne(l.ruleset, g as never, env, 5, game);
+      for (let q = 0; q < 200; q++) {
+        t.setPoint(0, rnd() * t.width, rnd() * t.height);
+        t.setPoint(1, rnd() * t.width, rnd() * t.height);
+        const run = rnd() < 0.5, stop = rnd() < 0.3 ? 2 * rnd() : 0;
+        g.router.out[4] = stop;
+        plain.out[4] = stop;
+        const ok = g.router.solve(0, 1, run), okP = plain.solve(0, 1, run);
+        const a = ok ? [g.router.out[0], ...g.router.pathX.subarray(0, g.router.pathN), ...g.router.pathY.subarray(0, g.router.pathN)] : [];
+        const b = okP ? [plain.out[0], ...plain.pathX.subarray(0, plain.pathN), ...plain.pathY.subarray(0, plain.pathN)] : [];
+        if ((ok !== okP || a.join() !== b.join()) && bad.length < 5) bad.push(`game ${game} query ${q}: ${ok} ${a.join()} / ${okP} ${b.join()}`);
+        if (ok && g.router.pathN > 2) searched++;
+      }
+    }
+    expect(bad).toEqual([]);
+    expect(searched).toBeGreaterThan(200);
   });
 });

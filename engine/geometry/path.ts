@@ -278,30 +278,39 @@ export class Router {
     return 1;
   }
 
-  /** Sets f[v] from g[v]: g plus the straight distance still to cover (0 for the goal). */
-  private key(v: number): void {
-    this.f[v] = v === this.nNodes + 1 ? this.g[v] : this.g[v] + this.hv[v];
-  }
-
-  /** Relaxes every open or unseen node (and the goal) from newly closed node u. */
+  /** Relaxes every open or unseen node (and the goal, last) from newly closed node u: offer() inlined, rows hoisted. */
   private expand(u: number, run: boolean): void {
-    const n = this.nNodes, G = n + 1;
+    const n = this.nNodes, S = n, G = n + 1;
     const bit = run ? 2 : 1;
-    const g = this.g, state = this.state;
-    for (let v = 0; v <= G; v++) {
-      if (v === n || state[v] === 2) continue; // n is the start
-      if (v < n && (this.nodeMode[v] & bit) === 0) continue;
-      const kind = this.offer(u, v, run);
-      if (kind === 0) continue;
-      const ng = g[u] + this.out[5];
+    const g = this.g, state = this.state, mode = this.nodeMode;
+    const gu = g[u];
+    const fromStart = u === S;
+    const rowK = ((run ? 1 : 0) * this.maxN + u) * this.maxN, rowN = u * this.maxN;
+    const qid = this.qid, gen = this.gen;
+    for (let v = 0; v < n; v++) {
+      if (state[v] === 2 || (mode[v] & bit) === 0) continue;
+      let c = 0, lazy = 0;
+      if (fromStart) {
+        if (this.sStamp[v] === qid) c = this.sCost[v];
+        else { c = this.sd[v]; lazy = 1; }
+      } else if (this.edgeStamp[rowK + v] === gen) c = this.edgeCost[rowK + v];
+      else { c = this.nd[rowN + v]; lazy = 1; }
+      if (c === Infinity) continue; // known blocked
+      const ng = gu + c;
       if (state[v] !== 0 && ng >= g[v]) continue;
-      g[v] = ng;
-      this.prev[v] = u;
-      this.lazy[v] = kind === 2 ? 1 : 0;
-      this.key(v);
+      g[v] = ng; this.prev[v] = u; this.lazy[v] = lazy; this.f[v] = ng + this.hv[v];
       state[v] = 1;
       this.heap.push(v, n + 2);
     }
+    if (state[G] === 2) return;
+    let c = 0, lazy = 0;
+    if (this.gStamp[u] === qid) c = this.gCost[u];
+    else { c = this.hv[u]; lazy = 1; } // the goal leg is at least the distance to within R
+    const ng = gu + c;
+    if (c === Infinity || (state[G] !== 0 && ng >= g[G])) return;
+    g[G] = ng; this.prev[G] = u; this.lazy[G] = lazy; this.f[G] = ng; // f = g at the goal
+    state[G] = 1;
+    this.heap.push(G, n + 2);
   }
 
   /** Recomputes node v's best offer over all closed nodes; false if none is left. */
@@ -322,7 +331,7 @@ export class Router {
     this.g[v] = best;
     this.prev[v] = bp;
     this.lazy[v] = lazy;
-    this.key(v);
+    this.f[v] = v === this.nNodes + 1 ? best : best + this.hv[v]; // g plus the straight distance still to cover
     return true;
   }
 
