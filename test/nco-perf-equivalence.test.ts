@@ -9,6 +9,7 @@
  *   against full scans;
  * - cover-spot distances filled on first use from the turn's snapshot against the eager
  *   start-of-turn refresh;
+ * - chooseOrder's walk that stops at the first soldier when none must Rally, against the full walk;
  * - NcoGame.touchedAll (deployment) against touched() for each soldier;
  * - the router's inlined A* expand (engine/geometry/path.ts) against the offer()-per-node one.
  * Checked at every order of whole games (a decisions object that checks, then decides as
@@ -28,7 +29,7 @@ import type { NcoDecisions } from '../engine/rulesets/nco/rules/decisions.ts';
 import { sergeantWith } from '../engine/rulesets/nco/rules/items.ts';
 import { nearestEnemy } from '../engine/rulesets/nco/rules/nearest.ts';
 import { prepareGame } from '../engine/rulesets/nco/rules/setup.ts';
-import { NcoGame } from '../engine/rulesets/nco/rules/state.ts';
+import { NcoGame, O_NONE } from '../engine/rulesets/nco/rules/state.ts';
 import type { NcoMoveCost } from '../engine/rulesets/nco/rules/terrain/move-cost.ts';
 import { inCoverOf, lineOfSight, type SightRules } from '../engine/rulesets/nco/rules/terrain/sight.ts';
 import { scenarioRules } from '../engine/rulesets/nco/scenarios/hooks.ts';
@@ -180,9 +181,22 @@ function actOrderPlain(g: NcoGame): number[] {
   return act;
 }
 
+/** The soldier chooseOrder hands the die to for a scripted side, by the full walk it made: [pick, rally]. */
+function pickPlain(g: NcoGame, s: number): [number, boolean] {
+  let i = -1, waiting = -1;
+  for (let k = 0; k < g.n; k++) {
+    const j = g.actOrder[k];
+    if (g.side[j] !== s || !g.alive[j] || g.order[j] !== O_NONE) continue;
+    if (g.mustRally[j]) return [j, true];
+    if (g.ambush[j] > 0) { if (waiting < 0) waiting = j; continue; }
+    if (i < 0) i = j;
+  }
+  return [i < 0 ? waiting : i, false];
+}
+
 // ---- checks ----
 
-interface Stats { orders: number; pairs: number; covered: number; blocked: number; segments: number; spotTurns: number; bad: string[] }
+interface Stats { rallies: number; orders: number; pairs: number; covered: number; blocked: number; segments: number; spotTurns: number; bad: string[] }
 
 /** Records a mismatch (an expect per comparison would take minutes). */
 function same(st: Stats, what: string, fast: unknown, plain: unknown): void {
@@ -257,7 +271,10 @@ function checkedDecisions(st: Stats): NcoDecisions {
     chooseOrder(g: NcoGame, s: number): void {
       checkState(g, st);
       st.orders++;
+      const [pick, rally] = pickPlain(g, s);
+      if (rally) st.rallies++;
       scriptedDecisions.chooseOrder(g, s);
+      same(st, `chooseOrder pick side ${s}`, g.pick, pick);
     },
   };
 }
@@ -278,7 +295,7 @@ function loaded(policies: [string, string], scenario = 'basic'): LoadedConfig {
 function play(l: LoadedConfig, games: number, seed: number): Stats {
   const scn = l.scn as unknown as NcoScenario;
   const env = new GameEnv(scn.plan);
-  const st: Stats = { orders: 0, pairs: 0, covered: 0, blocked: 0, segments: 0, spotTurns: 0, bad: [] };
+  const st: Stats = { rallies: 0, orders: 0, pairs: 0, covered: 0, blocked: 0, segments: 0, spotTurns: 0, bad: [] };
   const g = new NcoGame(scn, checkedDecisions(st), scenarioRules, env);
   prepareGame(g);
   for (let i = 0; i < games; i++) playOne(l.ruleset, g as never, env, seed, i);
@@ -293,6 +310,7 @@ describe('NCO fast paths equal the plain ones (issue 14)', () => {
     expect(st.covered).toBeGreaterThan(100);
     expect(st.blocked).toBeGreaterThan(100);
     expect(st.spotTurns).toBeGreaterThan(20);
+    expect(st.rallies).toBeGreaterThan(5);
   });
 
   it('at every order of whole scenario games (S3, S5)', () => {
@@ -312,7 +330,7 @@ describe('NCO fast paths equal the plain ones (issue 14)', () => {
     const t = g.table;
     let x = 12345;
     const rnd = (): number => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32);
-    const st: Stats = { orders: 0, pairs: 0, covered: 0, blocked: 0, segments: 0, spotTurns: 0, bad: [] };
+    const st: Stats = { rallies: 0, orders: 0, pairs: 0, covered: 0, blocked: 0, segments: 0, spotTurns: 0, bad: [] };
     for (let game = 0; game < 20; game++) {
       playOne(l.ruleset, g as never, env, 3, game); // leaves that game's generated map
       g.move.terrainChanged();

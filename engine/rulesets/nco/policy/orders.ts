@@ -142,7 +142,13 @@ function assaultTarget(g: NcoGame, i: number, budget: number): number {
 export function chooseOrder(g: NcoGame, s: number): void {
   const p = params(g, s);
   let i = -1, waiting = -1;
-  // Item 58: soldiers who broke down last turn get Rally first.
+  // Item 58: soldiers who broke down last turn get Rally first. With none of them waiting
+  // (the side's own range: no indirection), a scripted side takes the first soldier in
+  // activation order who is not in Ambush, so the walk below may stop there.
+  let rally = p.kind === POL_RANDOM;
+  for (let j = s === 0 ? 0 : g.split, hi = s === 0 ? g.split : g.n; j < hi && !rally; j++) {
+    if (g.mustRally[j] && g.alive[j] && g.order[j] === O_NONE) rally = true;
+  }
   for (let k = 0; k < g.n; k++) {
     const j = g.actOrder[k];
     if (g.side[j] !== s || !g.alive[j] || g.order[j] !== O_NONE) continue;
@@ -150,6 +156,7 @@ export function chooseOrder(g: NcoGame, s: number): void {
     if (g.ambush[j] > 0) { if (waiting < 0) waiting = j; continue; }
     if (i < 0) {
       if (p.kind !== POL_RANDOM) i = j;
+      if (!rally) break;
     }
   }
   if (p.kind === POL_RANDOM && (i < 0 || !g.mustRally[i])) i = randomUnordered(g, s);
