@@ -17,7 +17,7 @@ import { dist, hasRevealable } from '../rules/board-cache.ts';
 import type { IronGame } from '../rules/state.ts';
 import { BOT_PRIORITY } from '../data/units.ts';
 import { POL_BOT } from './params.ts';
-import { coverValue, elevCase, memoShot, pickTargetMemo } from './scoring.ts';
+import { elevCase, memoShot, pickTargetMemo } from './scoring.ts';
 
 /** Per-hex term slots in g.dec.terms (−1: the term is not part of this policy's score). */
 const T_OBJ = 0, T_DENY = 1, T_VP = 2, T_EXP = 3, T_NEAR = 4;
@@ -28,7 +28,7 @@ export function chooseDestination(g: IronGame, u: number, mp: number): number {
   g.dec.newShots();
   if (pol.kind === POL_BOT) return botDestination(g, u);
   const p = g.board.path, r = g.scn.rules, b = g.board, ds = g.dec;
-  const bound = ds.bound, base = ds.base, terms = ds.terms, from = ds.from, here = g.hex[u];
+  const bound = ds.bound, base = ds.base, terms = ds.terms, from = ds.from, here = g.hex[u], cover = ds.coverByTerrain;
   // The nearest enemy (first listed on a tie, as nearestEnemy).
   let near = -1, nd = 1 << 20;
   for (let i = 0; i < g.foeCount; i++) {
@@ -43,17 +43,19 @@ export function chooseDestination(g: IronGame, u: number, mp: number): number {
   const attack = g.fired[u] === 0 && pol.attackWeight > 0;
   const revealMp = pol.revealsPerActivation > 0 ? mp - r.reveal_mp_cost : -1;
   // Bound A: exposure taken as 0, the shot as the best one any hex this far from u could have.
-  let rmax = 0;
+  let rmax = 0, lo = 127, hi = -128;
   for (let i = 0; i < p.reachedCount; i++) {
-    const d = dist(g.board, here, p.reached[i]);
+    const h = p.reached[i], d = dist(b, here, h), e = b.elevation[h];
     from[i] = d;
     if (d > rmax) rmax = d;
+    if (e < lo) lo = e;
+    if (e > hi) hi = e;
   }
-  if (attack) shotBounds(g, u, rmax);
+  if (attack) shotBounds(g, u, rmax, lo, hi);
   let top = -1, topB = -1e9;
   for (let i = 0; i < p.reachedCount; i++) {
     const h = p.reached[i], t = i * 5;
-    base[i] = pol.coverWeight * coverValue(g, h) - 0.01 * p.cost[h];
+    base[i] = pol.coverWeight * cover[b.terrain[h]] - 0.01 * p.cost[h];
     terms[t + T_OBJ] = useObj ? dist(g.board, mh, h) : -1;
     terms[t + T_DENY] = eh >= 0 ? dist(g.board, eh, h) : -1;
     let vp = -1;
@@ -113,17 +115,11 @@ export function chooseDestination(g: IronGame, u: number, mp: number): number {
  * policy's limit) at any listed foe from any hex k hexes from u: the foe is then between
  * D − k and D + k hexes away (D its distance from u), at any elevation case. 0 for none.
  */
-function shotBounds(g: IronGame, u: number, rmax: number): void {
-  const ds = g.dec, el = g.board.elevation, p = g.board.path, out = ds.shotByDist;
+function shotBounds(g: IronGame, u: number, rmax: number, lo: number, hi: number): void {
+  const ds = g.dec, el = g.board.elevation, out = ds.shotByDist;
   const range = g.rangeNow[u], reach = range < 4 ? range : 4, maxBack = g.scn.policies[g.side[u]].maxBackfire;
   for (let k = 0; k <= rmax; k++) out[k] = 0;
-  // Elevation cases that can occur: the levels of the reached hexes against each foe's.
-  let lo = 127, hi = -128;
-  for (let i = 0; i < p.reachedCount; i++) {
-    const e = el[p.reached[i]];
-    if (e < lo) lo = e;
-    if (e > hi) hi = e;
-  }
+  // Elevation cases that can occur: the reached hexes' levels lo..hi against each foe's.
   const best = ds.shotAtDist;
   for (let f = 0; f < g.foeCount; f++) {
     const th = g.foeHex[f], D = dist(g.board, g.hex[u], th), et = el[th];
@@ -195,7 +191,7 @@ function botDestination(g: IronGame, u: number): number {
       memoShot(g, u, best, elevCase(g.board.elevation, h, th, d), d);
       s = 10000 * g.val[0];
     } else s = -100 * dist(g.board, th, h);
-    s += coverValue(g, h) - 0.01 * p.cost[h];
+    s += g.dec.coverByTerrain[g.board.terrain[h]] - 0.01 * p.cost[h];
     if (s > bs) { bs = s; dest = h; }
   }
   return dest;

@@ -4,6 +4,9 @@
  * Not per-game state: it is registered as a cache (engine/state.ts), never reset or sealed,
  * because a reset epoch would let an old game's stamps pass as valid.
  */
+import { TERRAIN_LEVEL, TERRAIN_TAM_COLUMN } from '../data/board-data.ts';
+import { TAM, W_RIFLE } from '../data/units.ts';
+
 /** Shot memo slots per foe: 3 elevation cases × distances 0..4 (no shot reaches past 4). */
 export const SHOT_KEYS = 15;
 
@@ -23,11 +26,18 @@ export class DecisionScratch {
   /** Best shot value by distance from the mover (shotBounds), and by distance to a foe. */
   readonly shotByDist: Float64Array;
   readonly shotAtDist = new Float64Array(5);
+  /** policy/scoring.ts coverValue by terrain: it reads only the hex's terrain (TAM column, level). */
+  readonly coverByTerrain: Int32Array;
   /** Hexes preparePath (moving.ts) marked in g.mgBlocked, to clear them next time. */
   readonly blockedHex: Int32Array;
   blockedCount = 0;
 
-  constructor(units: number, size: number) {
+  constructor(units: number, size: number, hillsCol: number) {
+    this.coverByTerrain = new Int32Array(TERRAIN_LEVEL.length);
+    for (let t = 0; t < TERRAIN_LEVEL.length; t++) {
+      const c = TERRAIN_TAM_COLUMN[t] === -2 ? hillsCol : TERRAIN_TAM_COLUMN[t];
+      this.coverByTerrain[t] = (c >= 0 ? -TAM[W_RIFLE * 4 + c] : 0) + TERRAIN_LEVEL[t] * 6;
+    }
     this.shotV = new Float64Array(units * SHOT_KEYS);
     this.shotB = new Float64Array(units * SHOT_KEYS);
     this.shotStamp = new Int32Array(units * SHOT_KEYS);

@@ -202,7 +202,7 @@ export class IronGame {
     this.deck.loadCounts([CARD_EMPTY, CARD_UNIT_USA, CARD_UNIT_GERMANY], [r.explore_deck_empty, r.explore_deck_units_per_nation, r.explore_deck_units_per_nation]);
     // The cache is size² entries: kept only for boards up to LOS_CACHE_MAX_HEXES hexes.
     this.losCache = st.cache(new LosCache(size <= LOS_CACHE_MAX_HEXES ? size * size : 0));
-    this.dec = st.cache(new DecisionScratch(MAX_UNITS, size));
+    this.dec = st.cache(new DecisionScratch(MAX_UNITS, size, scn.hillsCol));
     this.zoneHexes = [zoneList(board, 0), zoneList(board, 1)];
     this.pGe = new Float64Array(3 * FA_SPAN);
     this.pBack = new Float64Array(FA_SPAN);
