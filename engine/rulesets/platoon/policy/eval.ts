@@ -18,10 +18,10 @@ import type { PlatoonGame } from '../rules/state.ts';
  */
 /**
  * Results of casualtiesInto (EV[0]) and pointsInto (EV[1]; scripted.ts also leaves its best
- * values there, and assault odds in EV[2]): returned doubles would be boxed on every call
- * V8 does not inline (docs/gc-audit.md).
+ * values there): returned doubles would be boxed on every call V8 does not inline
+ * (docs/gc-audit.md).
  */
-export const EV = new Float64Array(3);
+export const EV = new Float64Array(2);
 
 export function casualtiesInto(g: PlatoonGame, u: number, t: number, moving: boolean): void {
   EV[0] = 0;

@@ -84,16 +84,8 @@ export function chooseMove(g: PlatoonGame, u: number, run: boolean): void {
   // Officers keep to the middle of their platoon (their orders and morale bonus reach 6–12"),
   // in the cover piece nearest to it when there is one within their range of it.
   if (g.scn.rank[u] > 0 && friendsCentre(g, u)) {
-    const cx = g.tmp[4], cy = g.tmp[5], R = RANK_RANGE[g.scn.rank[u]], T = g.table;
-    g.planX = cx; g.planY = cy;
-    let bd = p.coverWeight > 0 ? R * R : -1;
-    for (let c = 0; c < T.polygonCount; c++) {
-      if (g.pieces.cover[c] === COVER_NONE && g.category[c] !== T_BUILDING) continue;
-      const px = (T.bx0[c] + T.bx1[c]) / 2, py = (T.by0[c] + T.by1[c]) / 2, d = (px - cx) * (px - cx) + (py - cy) * (py - cy);
-      if (d >= bd) continue;
-      T.q[0] = px; T.q[1] = py;
-      if (clearSpotQ(g, u)) { bd = d; g.planX = px; g.planY = py; }
-    }
+    g.planX = g.tmp[4]; g.planY = g.tmp[5];
+    nearestCover(g, u, true);
     return;
   }
   // Candidate 0: straight toward the enemy, stopping `goal` short. Candidates 1..: cover pieces' centres.
@@ -146,14 +138,6 @@ function valueAfterAdvance(g: PlatoonGame, u: number): void {
   g.inBuilding[u] = ob;
 }
 
-/** R19 odds into EV[2]: expected casualties u deals in close quarters vs what t deals back (roughly). */
-function assaultOdds(g: PlatoonGame, u: number, t: number): void {
-  if (g.isVehicle(t)) { EV[2] = g.scn.slotWeapon[u * MAX_SLOTS] >= 0 && g.panzerfausts[u] > 0 ? 2 : 0; return; }
-  const dvT = 3 + g.scn.quality[t], dvU = 3 + g.scn.quality[u];
-  const mine = g.models[u] * (7 - dvT) / 6, theirs = g.models[t] * (7 - dvU) / 6 * (g.inBuilding[t] >= 0 ? 1.5 : 1);
-  EV[2] = theirs <= 0 ? 99 : mine / theirs;
-}
-
 /**
  * §4.3, §4.10, §4.12: unit u's preferred order with its plan (g.planX/Y/Target); returns
  * the order and leaves its expected worth in g.tmp[7].
@@ -168,8 +152,16 @@ export function preferredOrder(g: PlatoonGame, u: number): number {
     let best = -1, bv = 0;
     for (let t = 0; t < g.n; t++) {
       if (!canAssault(g, u, t, run)) continue;
-      assaultOdds(g, u, t);
-      const o = EV[2];
+      // R19 odds: expected casualties u deals in close quarters vs what t deals back (roughly).
+      // Written here: as a helper, called only with an assault in reach, it stayed in the
+      // interpreter and boxed its doubles.
+      let o: number;
+      if (g.isVehicle(t)) o = scn.slotWeapon[u * MAX_SLOTS] >= 0 && g.panzerfausts[u] > 0 ? 2 : 0;
+      else {
+        const dvT = 3 + scn.quality[t], dvU = 3 + scn.quality[u];
+        const mine = g.models[u] * (7 - dvT) / 6, theirs = g.models[t] * (7 - dvU) / 6 * (g.inBuilding[t] >= 0 ? 1.5 : 1);
+        o = theirs <= 0 ? 99 : mine / theirs;
+      }
       if (o >= p.assaultOdds && scn.cost[t] * o > bv) { bv = scn.cost[t] * o; best = t; }
     }
     if (best >= 0) { g.planTarget = best; g.tmp[7] = bv; return RUN; }
@@ -271,14 +263,41 @@ export function planFor(g: PlatoonGame, u: number, order: number): void {
 
 /** §4.10 (R19): regroup into the nearest cover within reach when standing in the open. */
 export function scriptedRegroup(g: PlatoonGame, u: number): boolean {
-  g.table.q[0] = g.x[u]; g.table.q[1] = g.y[u];
-  if (coverAtQ(g) > 0) return false;
-  const T = g.table, reach = g.scn.rules.regroup_in;
-  let best = reach * reach, found = false;
+  return nearestCover(g, u, false);
+}
+
+/**
+ * The centre of the cover piece (or building) into g.planX/Y, true if one was found:
+ * for an officer (§4.5) the one nearest his platoon's centre (g.tmp[4..5]), strictly within
+ * his range of it, on a spot he may stand on; for a regroup (§4.10) the one nearest u within
+ * `regroup_in` (ties: the later piece), none when u already stands in cover. One helper for
+ * both: a regroup comes about once in a hundred games, too rarely for V8 to optimise its
+ * own code, and interpreted code boxes every double (~27 B/game); the officer's is hot.
+ */
+function nearestCover(g: PlatoonGame, u: number, officer: boolean): boolean {
+  const T = g.table;
+  let rx: number, ry: number, bd: number;
+  if (officer) {
+    const R = RANK_RANGE[g.scn.rank[u]];
+    rx = g.tmp[4]; ry = g.tmp[5];
+    bd = pol(g, u).coverWeight > 0 ? R * R : -1;
+  } else {
+    rx = g.x[u]; ry = g.y[u];
+    T.q[0] = rx; T.q[1] = ry;
+    if (coverAtQ(g) > 0) return false;
+    const reach = g.scn.rules.regroup_in;
+    bd = reach * reach;
+  }
+  let found = false;
   for (let c = 0; c < T.polygonCount; c++) {
     if (g.pieces.cover[c] === COVER_NONE && g.category[c] !== T_BUILDING) continue;
-    const cx = (T.bx0[c] + T.bx1[c]) / 2, cy = (T.by0[c] + T.by1[c]) / 2, dx = cx - g.x[u], dy = cy - g.y[u], d = dx * dx + dy * dy;
-    if (d <= best) { best = d; g.planX = cx; g.planY = cy; found = true; }
+    const px = (T.bx0[c] + T.bx1[c]) / 2, py = (T.by0[c] + T.by1[c]) / 2, d = (px - rx) * (px - rx) + (py - ry) * (py - ry);
+    if (officer) {
+      if (d >= bd) continue;
+      T.q[0] = px; T.q[1] = py;
+      if (!clearSpotQ(g, u)) continue;
+    } else if (d > bd) continue;
+    bd = d; g.planX = px; g.planY = py; found = true;
   }
   return found;
 }
