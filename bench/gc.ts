@@ -25,8 +25,8 @@ const argv = yargs(hideBin(process.argv))
   .option('games', { type: 'number', describe: 'steady games per config (default: ~SEC s of play, 2,000..50,000)' })
   .option('warm', { type: 'number', default: 8000, describe: 'most warm-up games (warm-up also stops after ~SEC s)' })
   .option('sec', { type: 'number', describe: 'seconds of warm-up (at most) and of steady play per config (default 6; 4 for the standard set)' })
-  // 128: twice the largest known residue (Platoon ~55 B/game: its assault and regroup code runs
-  // about one game in ten, so it stays in the interpreter, where every double is boxed).
+  // 128: about four times the largest known residue (Platoon ~29 B/game: its assault code runs
+  // about once in sixteen games, so it stays in the interpreter, where every double is boxed).
   .option('limit', { type: 'number', default: 128, describe: 'most young-generation growth per game over the second half of steady play (B) when no GC ran' })
   .option('recheck', { type: 'boolean', default: true, describe: 're-measure a dirty config once; it counts as dirty only if it is dirty both times' })
   .option('seed', { type: 'number', default: 1 })
