@@ -18,16 +18,16 @@ export function distanceTable(grid: HexGrid): Uint8Array {
   return t;
 }
 
-/** b.hiddenNb from scratch (after setup). */
+/** b.hiddenNb from scratch (after setup): each face-down hex counts for its neighbours. */
 export function countHiddenNeighbours(b: IronBoard): void {
-  const nb = b.grid.nb;
+  const nb = b.grid.nb, cnt = b.hiddenNb;
+  cnt.fill(0);
   for (let h = 0; h < b.size; h++) {
-    let k = 0;
+    if (b.hidden[h] === 0) continue;
     for (let d = 0; d < 6; d++) {
       const v = nb[h * 6 + d];
-      if (v >= 0 && b.hidden[v] !== 0) k++;
+      if (v >= 0) cnt[v]++;
     }
-    b.hiddenNb[h] = k;
   }
 }
 
