@@ -9,6 +9,7 @@
  *   against full scans;
  * - cover-spot distances filled on first use from the turn's snapshot against the eager
  *   start-of-turn refresh;
+ * - chooseSpecial stopping at the first qualifying soldier (scripted sides), against the full walk;
  * - chooseOrder's walk that stops at the first soldier when none must Rally, against the full walk;
  * - NcoGame.touchedAll (deployment) against touched() for each soldier;
  * - the router's inlined A* expand (engine/geometry/path.ts) against the offer()-per-node one.
@@ -28,6 +29,7 @@ import { refreshSpotDistances } from '../engine/rulesets/nco/policy/cover.ts';
 import type { NcoDecisions } from '../engine/rulesets/nco/rules/decisions.ts';
 import { sergeantWith } from '../engine/rulesets/nco/rules/items.ts';
 import { nearestEnemy } from '../engine/rulesets/nco/rules/nearest.ts';
+import { qualifiesForSpecial } from '../engine/rulesets/nco/rules/special.ts';
 import { prepareGame } from '../engine/rulesets/nco/rules/setup.ts';
 import { NcoGame, O_NONE } from '../engine/rulesets/nco/rules/state.ts';
 import type { NcoMoveCost } from '../engine/rulesets/nco/rules/terrain/move-cost.ts';
@@ -196,7 +198,7 @@ function pickPlain(g: NcoGame, s: number): [number, boolean] {
 
 // ---- checks ----
 
-interface Stats { rallies: number; orders: number; pairs: number; covered: number; blocked: number; segments: number; spotTurns: number; bad: string[] }
+interface Stats { specials: number; rallies: number; orders: number; pairs: number; covered: number; blocked: number; segments: number; spotTurns: number; bad: string[] }
 
 /** Records a mismatch (an expect per comparison would take minutes). */
 function same(st: Stats, what: string, fast: unknown, plain: unknown): void {
@@ -276,6 +278,16 @@ function checkedDecisions(st: Stats): NcoDecisions {
       scriptedDecisions.chooseOrder(g, s);
       same(st, `chooseOrder pick side ${s}`, g.pick, pick);
     },
+    chooseSpecial(g: NcoGame, s: number): void {
+      let first = -1; // the full walk: the first qualifying soldier in activation order
+      for (let k = 0; k < g.n && first < 0; k++) {
+        const j = g.actOrder[k];
+        if (g.side[j] === s && g.specialDone[j] === 0 && qualifiesForSpecial(g, j)) first = j;
+      }
+      scriptedDecisions.chooseSpecial(g, s);
+      same(st, `chooseSpecial pick side ${s}`, g.pick, first);
+      st.specials++;
+    },
   };
 }
 
@@ -295,7 +307,7 @@ function loaded(policies: [string, string], scenario = 'basic'): LoadedConfig {
 function play(l: LoadedConfig, games: number, seed: number): Stats {
   const scn = l.scn as unknown as NcoScenario;
   const env = new GameEnv(scn.plan);
-  const st: Stats = { rallies: 0, orders: 0, pairs: 0, covered: 0, blocked: 0, segments: 0, spotTurns: 0, bad: [] };
+  const st: Stats = { specials: 0, rallies: 0, orders: 0, pairs: 0, covered: 0, blocked: 0, segments: 0, spotTurns: 0, bad: [] };
   const g = new NcoGame(scn, checkedDecisions(st), scenarioRules, env);
   prepareGame(g);
   for (let i = 0; i < games; i++) playOne(l.ruleset, g as never, env, seed, i);
@@ -311,6 +323,7 @@ describe('NCO fast paths equal the plain ones (issue 14)', () => {
     expect(st.blocked).toBeGreaterThan(100);
     expect(st.spotTurns).toBeGreaterThan(20);
     expect(st.rallies).toBeGreaterThan(5);
+    expect(st.specials).toBeGreaterThan(500);
   });
 
   it('at every order of whole scenario games (S3, S5)', () => {
@@ -330,7 +343,7 @@ describe('NCO fast paths equal the plain ones (issue 14)', () => {
     const t = g.table;
     let x = 12345;
     const rnd = (): number => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32);
-    const st: Stats = { rallies: 0, orders: 0, pairs: 0, covered: 0, blocked: 0, segments: 0, spotTurns: 0, bad: [] };
+    const st: Stats = { specials: 0, rallies: 0, orders: 0, pairs: 0, covered: 0, blocked: 0, segments: 0, spotTurns: 0, bad: [] };
     for (let game = 0; game < 20; game++) {
       playOne(l.ruleset, g as never, env, 3, game); // leaves that game's generated map
       g.move.terrainChanged();

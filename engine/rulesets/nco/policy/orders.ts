@@ -316,9 +316,15 @@ function moveOrder(g: NcoGame, i: number, order: number, budget: number): void {
 export function chooseSpecial(g: NcoGame, s: number): void {
   const p = params(g, s);
   let i = -1, m = 0;
+  // The random policy draws from every qualifying soldier; a scripted side takes the first.
+  const all = p.kind === POL_RANDOM;
   for (let k = 0; k < g.n; k++) {
     const j = g.actOrder[k];
-    if (g.side[j] === s && g.specialDone[j] === 0 && qualifiesForSpecial(g, j)) { if (i < 0) i = j; g.list[m++] = j; }
+    if (g.side[j] === s && g.specialDone[j] === 0 && qualifiesForSpecial(g, j)) {
+      if (i < 0) i = j;
+      g.list[m++] = j;
+      if (!all) break;
+    }
   }
   g.pick = i;
   if (i < 0) return;
