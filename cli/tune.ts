@@ -81,10 +81,10 @@ function table(plan: TunePlan, r: TuneResult): string {
   lines.push(`   candidate                       ${plan.field.map((f) => f.name.slice(0, 16).padStart(18)).join('')}`);
   r.finals.forEach((f, k) => {
     const cells = f.points.map((pts) => { const s = pairScore(pts, z); return `${(100 * s.score).toFixed(1)}% ±${(50 * (s.hi - s.lo)).toFixed(1)}`.padStart(18); }).join('');
-    const name = k === r.finals.length - 1 ? `preset ${plan.policyId}` : `finalist ${k + 1}${k === r.winner ? ' (chosen)' : ''}`;
+    const name = (k === r.finals.length - 1 ? `preset ${plan.policyId}` : `finalist ${k + 1}`) + (k === r.winner ? ' (chosen)' : '');
     lines.push(`${k === r.winner ? '*' : ' '}  ${name.padEnd(30)}${cells}`);
   });
-  lines.push('', `chosen: ${JSON.stringify(r.best)}`);
+  lines.push('', `chosen: ${JSON.stringify(r.best)}${r.winner === r.finals.length - 1 ? ` (the preset itself: no candidate beat ${plan.policyId} on the final seeds)` : ''}`);
   return lines.join('\n') + '\n';
 }
 

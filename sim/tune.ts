@@ -53,6 +53,22 @@ export interface FinalScore {
   points: Float64Array[];
 }
 
+/**
+ * The finalist whose worst matchup is best (then the best mean): a preset that must beat
+ * every opponent is judged by the one it does worst against. The starting preset (the last
+ * finalist) competes too, so a tune never returns something the final seeds rate below it;
+ * on a tie the earlier finalist stays.
+ */
+export function chooseFinalist(finals: readonly Pick<FinalScore, 'points'>[]): number {
+  const worst = (pts: Float64Array[]) => Math.min(...pts.map((a) => meanScore([a])));
+  let winner = 0;
+  finals.forEach((f, k) => {
+    const d = worst(f.points) - worst(finals[winner].points);
+    if (d > 0 || (d === 0 && meanScore(f.points) > meanScore(finals[winner].points))) winner = k;
+  });
+  return winner;
+}
+
 export interface TuneResult {
   best: Record<string, unknown>;
   evaluations: number;
@@ -135,17 +151,11 @@ export async function tune(p: TunePlan, o: TuneOptions = {}): Promise<TuneResult
       finals.push({ policy: policyAt(p.policyId, p.dims, c.point), searchValue: c.value, points: await against(policyAt(p.policyId, p.dims, c.point), start, finalSeeds) });
     }
     finals.push({ policy: p.policyId, points: await against(p.policyId, start, finalSeeds) });
-    // The winner is the finalist whose worst matchup is best: a preset that must beat every
-    // opponent is judged by the one it does worst against (then by its mean).
-    const worst = (pts: Float64Array[]) => Math.min(...pts.map((a) => meanScore([a])));
-    let winner = 0;
-    finals.forEach((f, k) => {
-      if (k === finals.length - 1) return;
-      const d = worst(f.points) - worst(finals[winner].points);
-      if (d > 0 || (d === 0 && meanScore(f.points) > meanScore(finals[winner].points))) winner = k;
-    });
+    const winner = chooseFinalist(finals);
+    // The preset itself may win (no candidate beat it on the final seeds): its parameter values.
+    const best = winner < finals.length - 1 ? finals[winner].policy as Record<string, unknown> : p.start ? policyAt(p.policyId, p.dims, p.start) : { id: p.policyId };
     return {
-      best: finals[winner].policy as Record<string, unknown>, evaluations: iterations, gamesPerEvaluation: perEval, finalSeeds, winner, finals,
+      best, evaluations: iterations, gamesPerEvaluation: perEval, finalSeeds, winner, finals,
       trace: search.history.map((h) => h.fitness), gamesPlayed: played, elapsedSeconds: (performance.now() - t0) / 1000,
     };
   } finally {

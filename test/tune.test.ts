@@ -12,7 +12,7 @@ import { ConfigError } from '../engine/errors.ts';
 import { getRuleset, RULESET_IDS } from '../engine/rulesets/index.ts';
 import { ntbea } from '../sim/ntbea.ts';
 import { policyAt, tuneSpace, withStart } from '../sim/tune-space.ts';
-import { tune, type TunePlan } from '../sim/tune.ts';
+import { chooseFinalist, tune, type TunePlan } from '../sim/tune.ts';
 import { loadConfig, loadConfigObject } from '../sim/config.ts';
 import { assertDistFresh, QUICK, ROOT } from './dist-fresh.ts';
 import { runMain } from './cli-main.ts';
@@ -122,6 +122,17 @@ describe('tune', () => {
     expect(a.finals).toHaveLength(3); // 2 finalists and the preset
     expect(a.finals[2].policy).toBe('aggressive');
   }, 60_000);
+
+  it('the finals choose by the worst matchup, and the starting preset can win them', () => {
+    const pts = (...scores: number[][]) => ({ points: scores.map((s) => Float64Array.from(s)) });
+    // Per-seed points 0..2 against two opponents: the candidate is better on average but worse
+    // against the first opponent than the preset (last), so the preset wins.
+    expect(chooseFinalist([pts([0.8, 0.9], [2, 2]), pts([1, 1], [1.6, 1.6])])).toBe(1);
+    expect(chooseFinalist([pts([1.2, 1.2], [1.5, 1.5]), pts([1, 1], [1.6, 1.6])])).toBe(0);
+    // A tie on the worst matchup goes to the better mean, and a full tie to the earlier finalist.
+    expect(chooseFinalist([pts([1, 1], [1.2, 1.2]), pts([1, 1], [1.4, 1.4])])).toBe(1);
+    expect(chooseFinalist([pts([1, 1]), pts([1, 1])])).toBe(0);
+  });
 
   it('CLI: writes a preset file that a config names as its policy; bad input exits 2 and writes nothing', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'squadsim-tune-'));
