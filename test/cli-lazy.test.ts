@@ -1,12 +1,15 @@
 /**
- * Start-up cost (issue 14, docs/workers.md): the CLI loads only the command it runs, and the
- * worker bundle holds only the engine and what compiling a config needs.
+ * Start-up cost (issue 14, docs/workers.md): the CLI loads only the command it runs, and a
+ * worker thread loads the engine core, the one ruleset its config names, and no other package
+ * than piscina and zod.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMMAND_TABLE } from '../cli/app.ts';
+import { getRuleset, RULESET_IDS } from '../engine/rulesets/index.ts';
+import { RULESET_LOADERS } from '../sim/worker-entry.ts';
 import { CLI } from './cli-harness.ts';
 import { assertDistFresh, QUICK, ROOT } from './dist-fresh.ts';
 
@@ -64,12 +67,40 @@ describe('lazy command loading', () => {
   });
 });
 
+/** Static imports (`import … from "x"`, `export … from "x"`, bare `import "x"`) and dynamic `import("x")` of a bundle. */
+function importsOf(code: string): { static: string[]; dynamic: string[] } {
+  return {
+    static: [...code.matchAll(/^(?:import|export)\s[^;]*?["']([^"']+)["'];?\s*$/gm)].map((m) => m[1]),
+    dynamic: [...code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]),
+  };
+}
+
+/** The packages a dist/ file and the dist/ files it imports statically use, and its dynamic imports of dist/ files. */
+function bundleGraph(file: string): { packages: string[]; lazy: string[] } {
+  const packages = new Set<string>(), lazy = new Set<string>(), seen = new Set<string>();
+  const walk = (f: string): void => {
+    if (seen.has(f)) return;
+    seen.add(f);
+    const { static: st, dynamic } = importsOf(readFileSync(join(ROOT, 'dist', f), 'utf8'));
+    for (const s of st) if (s.startsWith('./')) walk(s.slice(2));
+    else if (!s.startsWith('node:')) packages.add(s);
+    for (const d of dynamic) if (d.startsWith('./')) lazy.add(d.slice(2));
+  };
+  walk(file);
+  return { packages: [...packages].sort(), lazy: [...lazy].sort() };
+}
+
 describe('dist/worker.js', () => {
-  it('imports only piscina and zod (the engine and the config compile are bundled in)', () => {
-    const file = join(ROOT, 'dist', 'worker.js');
-    assertDistFresh(file, ['sim', 'engine']);
-    const code = readFileSync(file, 'utf8');
-    const specs = new Set([...code.matchAll(/^\s*import\s[^'"]*?["']([^'"]+)["']/gm), ...code.matchAll(/\bimport\(\s*["']([^'"]+)["']\s*\)/g)].map((m) => m[1]));
-    expect([...specs].filter((s) => !s.startsWith('node:')).sort()).toEqual(['piscina', 'zod']);
+  it('loads the engine core statically, each ruleset only on demand, and of packages only piscina and zod', () => {
+    assertDistFresh(join(ROOT, 'dist', 'worker.js'), ['sim', 'engine']);
+    const main = bundleGraph('worker.js');
+    expect(main.packages).toEqual(['piscina']);
+    expect(main.lazy).toHaveLength(RULESET_IDS.length);
+    for (const chunk of main.lazy) expect(bundleGraph(chunk).packages.every((p) => p === 'piscina' || p === 'zod'), chunk).toBe(true);
+  });
+
+  it("RULESET_LOADERS loads every ruleset of the registry, and only those", async () => {
+    expect(Object.keys(RULESET_LOADERS).sort()).toEqual([...RULESET_IDS].sort());
+    for (const id of RULESET_IDS) expect(await RULESET_LOADERS[id]()).toBe(getRuleset(id));
   });
 });
