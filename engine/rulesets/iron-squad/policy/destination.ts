@@ -12,10 +12,9 @@
  * One pass over the foes per hex serves the exposure count, the nearest enemy's distance
  * and the shot bound. Allocation-free: per-hex terms in g.dec.
  */
-import { canShoot } from '../rules/actions.ts';
 import { dist, hasRevealable } from '../rules/board-cache.ts';
 import type { IronGame } from '../rules/state.ts';
-import { BOT_PRIORITY } from '../data/units.ts';
+import { BOT_PRIORITY, T_GRENADIER } from '../data/units.ts';
 import { POL_BOT } from './params.ts';
 import { elevCase, memoShot, pickTargetMemo } from './scoring.ts';
 
@@ -163,6 +162,13 @@ function score(g: IronGame, u: number, i: number, attack: boolean): void {
   g.val[5] = s;
 }
 
+/** actions.ts canShoot through the distance table (read from the target's row). */
+function inShot(g: IronGame, a: number, fromHex: number, th: number): boolean {
+  const d = dist(g.board, th, fromHex);
+  if (d > g.rangeNow[a] || d > 4) return false;
+  return d <= 1 || g.type[a] === T_GRENADIER || g.los(fromHex, th);
+}
+
 /** R20, item 74: the bot's target and end hex (chooseDestinationPlain's bot branch). */
 function botDestination(g: IronGame, u: number): number {
   const p = g.board.path, here = g.hex[u];
@@ -170,7 +176,7 @@ function botDestination(g: IronGame, u: number): number {
   for (let i = 0; i < g.foeCount; i++) {
     const t = g.foes[i];
     let can = 0;
-    if (g.fired[u] === 0) for (let k = 0; k < p.reachedCount && can === 0; k++) if (canShoot(g, u, p.reached[k], g.foeHex[i])) can = 1;
+    if (g.fired[u] === 0) for (let k = 0; k < p.reachedCount && can === 0; k++) if (inShot(g, u, p.reached[k], g.foeHex[i])) can = 1;
     const hp = g.hp[t], pri = BOT_PRIORITY[g.type[t]], d = dist(g.board, here, g.foeHex[i]);
     let better: boolean;
     if (can !== shootable) better = can > shootable;
@@ -186,7 +192,7 @@ function botDestination(g: IronGame, u: number): number {
     const h = p.reached[i];
     let s: number;
     if (shootable) {
-      if (!canShoot(g, u, h, th)) continue;
+      if (!inShot(g, u, h, th)) continue;
       const d = dist(g.board, th, h);
       memoShot(g, u, best, elevCase(g.board.elevation, h, th, d), d);
       s = 10000 * g.val[0];
