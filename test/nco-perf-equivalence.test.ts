@@ -9,6 +9,7 @@
  *   against full scans;
  * - cover-spot distances filled on first use from the turn's snapshot against the eager
  *   start-of-turn refresh;
+ * - sergeantWith's per-side item mask (sideItems);
  * - chooseSpecial stopping at the first qualifying soldier (scripted sides), against the full walk;
  * - chooseOrder's walk that stops at the first soldier when none must Rally, against the full walk;
  * - NcoGame.touchedAll (deployment) against touched() for each soldier;
@@ -293,12 +294,12 @@ function checkedDecisions(st: Stats): NcoDecisions {
 
 const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
 
-function loaded(policies: [string, string], scenario = 'basic'): LoadedConfig {
+function loaded(policies: [string, string], scenario = 'basic', rosters = ['us-army-100', 'german-heer-100']): LoadedConfig {
   const raw = {
     ruleset: 'nco', scenario, map: { generate: { mirrored: true } }, rules: {},
     sides: [
-      { name: 'US', roster: 'rosters/us-army-100.json', policy: policies[0] },
-      { name: 'DE', roster: 'rosters/german-heer-100.json', policy: policies[1] },
+      { name: 'A', roster: `rosters/${rosters[0]}.json`, policy: policies[0] },
+      { name: 'B', roster: `rosters/${rosters[1]}.json`, policy: policies[1] },
     ],
   };
   return loadConfigObject(raw, resolve(ROOT, 'configs/nco'));
@@ -324,6 +325,12 @@ describe('NCO fast paths equal the plain ones (issue 14)', () => {
     expect(st.spotTurns).toBeGreaterThan(20);
     expect(st.rallies).toBeGreaterThan(5);
     expect(st.specials).toBeGreaterThan(500);
+  });
+
+  it('at every order of whole games with Intel (airborne v Soviet)', () => {
+    const st = play(loaded(['aggressive', 'cautious'], 'basic', ['us-airborne-100', 'soviet-army-100']), 12, 5);
+    expect(st.bad).toEqual([]);
+    expect(st.orders).toBeGreaterThan(500);
   });
 
   it('at every order of whole scenario games (S3, S5)', () => {

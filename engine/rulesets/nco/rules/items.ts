@@ -101,6 +101,7 @@ export function luckyTrinket(g: NcoGame, t: number): boolean {
 
 /** The soldier of side s who holds an unused Intel or Field Map (the Sergeant), alive, or −1. */
 export function sergeantWith(g: NcoGame, s: number, item: number): number {
+  if ((g.sideItems[s] & item) === 0) return -1; // nobody on the side started with it
   const hi = s === 0 ? g.split : g.n; // side s only: side 0 is [0, split), side 1 [split, n)
   for (let i = s === 0 ? 0 : g.split; i < hi; i++) {
     if ((g.itemsLeft[i] & item) !== 0) return g.alive[i] ? i : -1; // lost if he died (item 88)

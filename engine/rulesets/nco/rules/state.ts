@@ -128,6 +128,8 @@ export class NcoGame {
   /** Item bits each soldier starts with, and his profile's base cost (R12: rank for Able). */
   readonly itemsStart: Int32Array;
   readonly baseCost: Int32Array;
+  /** Per side, every item bit its soldiers start with: itemsLeft only ever loses bits, so an item not here is nowhere. */
+  readonly sideItems: Int32Array;
   /** Morphine taken: immune to psyche loss for the rest of the battle (item 84). */
   readonly psycheImmune: Uint8Array;
   /** Must be given Down this turn (Charlie event, Flask hangover: items 85, 93). */
@@ -247,6 +249,8 @@ export class NcoGame {
       for (const so of scn.rosters[s].soldiers) { itemsStart[i] = so.items; baseCost[i] = PROFILES[so.profile].cost; i++; }
     }
     this.itemsStart = itemsStart;
+    this.sideItems = new Int32Array(2);
+    for (let i = 0; i < n; i++) this.sideItems[scn.side[i]] |= itemsStart[i];
     this.baseCost = baseCost;
     this.itemsLeft = st.copyOf(itemsStart);
     // Dynamic per soldier.
