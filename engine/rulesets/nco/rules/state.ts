@@ -58,7 +58,7 @@ export class NcoGame {
   /** R2 movement costs, the router that applies them, and R1 sight (terrain/). */
   readonly move: NcoMoveCost;
   readonly router: Router;
-  readonly sight = new SightRules();
+  readonly sight: SightRules;
   // Static per soldier (copied from the scenario on reset; events/items may change some later).
   readonly side: Uint8Array;
   /** Move in whole inches (Int32 so budgets never box as doubles). */
@@ -233,6 +233,7 @@ export class NcoGame {
     this.table = st.cache(new Table({ maxPolygons: 48, maxVertices: 384, points: n + SCRATCH_POINTS }));
     this.move = st.cache(new NcoMoveCost(this.table));
     this.router = st.cache(new Router(this.table, this.move));
+    this.sight = st.cache(new SightRules()); // its piece lists are keyed on the map (table version) and positions
     this.sp = n;
     // Static per soldier, copied from the scenario every game (events and items may change some).
     this.side = st.copyOf(scn.side);
