@@ -1,16 +1,18 @@
 /**
  * Where u ends its move (digest section 4, items 22, 74; R19, R20): the hex of the last
  * search's reached list with the best score, the first in reach order on a tie. Same
- * answer as policy/reference.ts chooseDestinationPlain, cheaper:
- * - every term but the shot is exact and cheap; the shot's value is bounded from above
- *   by the best memoised shot in range, sight ignored (memoShot: one value per foe,
- *   elevation case and distance), so each hex gets a true upper bound of its score
- *   (IEEE sums and products by non-negative weights are monotone, and the bound is
- *   summed in the exact order of the score);
- * - the hex with the best bound is scored exactly first; then a hex is scored exactly
- *   only when its bound could beat the best so far (ties by reach order).
- * One pass over the foes per hex serves the exposure count, the nearest enemy's distance
- * and the shot bound. Allocation-free: per-hex terms in g.dec.
+ * answer as policy/reference.ts chooseDestinationPlain (test/iron-perf-equivalence),
+ * cheaper, by upper bounds on each hex's score:
+ * - bound A (every hex): the cheap terms exact, exposure 0, the shot as the best one any
+ *   hex at that distance from u could take (shotBounds);
+ * - bound B (only where A could still win): exposure exact, the shot as the best one in
+ *   range from that hex, sight ignored; then the exact score (pickTargetMemo).
+ * Shot values are memoised per decision by (foe, elevation case, distance), all they
+ * depend on. A bound is summed in the exact order of the score with a larger shot and a
+ * smaller exposure; IEEE sums and products by non-negative weights are monotone, so it
+ * is a true bound, no epsilon. The hex with the best bound A is scored first; any other
+ * is skipped when a bound cannot beat the best so far (equal bound: only if earlier in
+ * reach order). Allocation-free: per-hex terms in g.dec, doubles through g.val[5].
  */
 import { dist, hasRevealable } from '../rules/board-cache.ts';
 import type { IronGame } from '../rules/state.ts';
