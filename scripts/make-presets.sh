@@ -8,12 +8,12 @@ set -euo pipefail
 cli="node ${DIST:-dist}/cli.js"
 budget=${BUDGET:-80000}
 seeds=${SEEDS:-2000}
-mkdir -p configs/nco/policies configs/nco/tournaments configs/iron-squad/policies configs/iron-squad/tournaments
+for id in nco iron-squad owam skill-die platoon; do mkdir -p "configs/$id/policies" "configs/$id/tournaments"; done
 
-# tune CONFIG POLICY NAME RULESET: the tuned preset configs/RULESET/policies/NAME.json and its tournament.
+# tune CONFIG POLICY NAME RULESET FIELD [BUDGET]: the tuned preset configs/RULESET/policies/NAME.json and its tournament.
 tune() {
-  local config=$1 policy=$2 name=$3 id=$4 tmp
-  $cli tune "$config" --policy "$policy" --budget "$budget" --seed 2026 --out "configs/$id/policies/$name.json"
+  local config=$1 policy=$2 name=$3 id=$4 tmp b=${6:-$budget}
+  $cli tune "$config" --policy "$policy" --budget "$b" --seed 2026 --out "configs/$id/policies/$name.json"
   tmp=$(mktemp -d)
   $cli tournament "$config" --entrants "$5,tuned=configs/$id/policies/$name.json" --games "$seeds" --seed 7 --out "$tmp" --json > /dev/null
   mv "$tmp/tournament.json" "configs/$id/tournaments/$name.json"
@@ -25,3 +25,7 @@ for s in 1 2 3 4 5 6; do
   tune "configs/nco/scenarios/s$s.json" objective "s$s" nco aggressive,cautious,objective,random
 done
 tune configs/iron-squad/default.json farm default iron-squad bot,rush,farm
+# The rulesets of issues 16-18: their default matchup, tuning the preset it plays.
+tune configs/owam/default.json aggressive default owam aggressive,cautious,random
+tune configs/skill-die/default.json cautious default skill-die aggressive,cautious,random
+tune configs/platoon/default.json aggressive default platoon aggressive,cautious,random
