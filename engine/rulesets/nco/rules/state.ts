@@ -109,11 +109,7 @@ export class NcoGame {
   spotStamp = 1;
   /** Per side, each spot's distance to the nearest enemy at the start of the turn. */
   readonly spotEnemyD: Float64Array;
-  /**
-   * Soldiers' positions and alive flags at the start of the turn, from which spotEnemyD is
-   * filled on its first use in the turn (most turns never look at a spot). spotSnap: 0 no
-   * snapshot, 1 snapshot not yet used, 2 spotEnemyD filled from it.
-   */
+  /** Start-of-turn positions and alive flags, for spotEnemyD on first use (spotSnap: 0 none, 1 taken, 2 used). */
   readonly snapX: Float64Array;
   readonly snapY: Float64Array;
   readonly snapAlive: Uint8Array;
@@ -362,14 +358,9 @@ export class NcoGame {
       const d = Math.sqrt(dx * dx + dy * dy);
       const e = d - edge;
       const ra = a * n + j, rj = j * n + a;
-      this.dd[ra] = d;
-      this.dd[rj] = d;
-      this.rd[ra] = e > 0 ? e : 0;
-      this.rd[rj] = e > 0 ? e : 0;
-      this.vis[ra] = -1;
-      this.vis[rj] = -1;
-      this.cov[ra] = -1;
-      this.cov[rj] = -1;
+      this.dd[ra] = this.dd[rj] = d;
+      this.rd[ra] = this.rd[rj] = e > 0 ? e : 0;
+      this.vis[ra] = this.vis[rj] = this.cov[ra] = this.cov[rj] = -1;
     }
   }
 
@@ -383,12 +374,9 @@ export class NcoGame {
       const ax = px[a], ay = py[a];
       for (let j = a; j < n; j++) { // (−dx)² = dx²: the same distance either way round
         const dx = px[j] - ax, dy = py[j] - ay;
-        const d = Math.sqrt(dx * dx + dy * dy);
-        const e = d - edge;
-        this.dd[a * n + j] = d;
-        this.dd[j * n + a] = d;
-        this.rd[a * n + j] = e > 0 ? e : 0;
-        this.rd[j * n + a] = e > 0 ? e : 0;
+        const d = Math.sqrt(dx * dx + dy * dy), e = d - edge;
+        this.dd[a * n + j] = this.dd[j * n + a] = d;
+        this.rd[a * n + j] = this.rd[j * n + a] = e > 0 ? e : 0;
       }
     }
     this.vis.fill(-1);
