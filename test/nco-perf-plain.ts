@@ -1,0 +1,195 @@
+/**
+ * The NCO code as it stood before issue 14's speed-ups, for test/nco-perf-equivalence:
+ * sight, cover, movement cost, nearest enemy, sergeantWith, the activation order, the
+ * order walk and A*'s expand. Test-only; may allocate.
+ */
+import { Router } from '../engine/geometry/path.ts';
+import { COVER, DIFFICULT, EPS, IMPASSABLE, NEG_EPS, OBSCURING } from '../engine/geometry/flags.ts';
+import type { Table } from '../engine/geometry/table.ts';
+import type { NcoMoveCost } from '../engine/rulesets/nco/rules/terrain/move-cost.ts';
+import type { SightRules } from '../engine/rulesets/nco/rules/terrain/sight.ts';
+import { O_NONE, type NcoGame } from '../engine/rulesets/nco/rules/state.ts';
+
+export function nearEdgePlain(t: Table, s: SightRules, e: number, slot: number): boolean {
+  const wx = t.px[slot] - t.vx[e], wy = t.py[slot] - t.vy[e];
+  const ex = t.ex[e], ey = t.ey[e];
+  const u = Math.min(Math.max((wx * ex + wy * ey) / (ex * ex + ey * ey), 0), 1);
+  const qx = wx - u * ex, qy = wy - u * ey;
+  return qx * qx + qy * qy <= s.edgeWindow * s.edgeWindow + EPS;
+}
+
+export function losPlain(t: Table, s: SightRules, a: number, b: number): boolean {
+  if (!t.setSeg(a, b)) return true;
+  const len = t.seg[4];
+  for (let p = 0; p < t.polygonCount; p++) {
+    if ((t.pFlags[p] & OBSCURING) === 0 || !t.segBoxHits(p) || !t.clip(p)) continue;
+    const aIn = t.ct[0] * len < NEG_EPS;
+    const bIn = (t.ct[1] - 1) * len > EPS;
+    if (aIn) {
+      if (bIn) continue;
+      if (!nearEdgePlain(t, s, t.ce[1], a)) return false;
+    } else if (!bIn || !nearEdgePlain(t, s, t.ce[0], b)) return false;
+  }
+  return true;
+}
+
+export function inCoverPlain(t: Table, sr: SightRules, shooter: number, target: number, alive: Uint8Array, nModels: number): boolean {
+  const s = t.seg;
+  const point = !t.setSeg(shooter, target);
+  t.q[0] = t.px[target];
+  t.q[1] = t.py[target];
+  const len = s[4];
+  const near = sr.coverProximity + EPS;
+  for (let p = 0; p < t.polygonCount; p++) {
+    const f = t.pFlags[p];
+    if ((f & (COVER | OBSCURING)) === 0) continue;
+    const inside = (f & COVER) !== 0 && t.insideQ(p);
+    if (point) {
+      if (inside) return true;
+      continue;
+    }
+    if (!t.segBoxHits(p) || !t.clip(p)) continue;
+    const t1 = Math.min(t.ct[1], 1);
+    if ((1 - t1) * len <= near) return true;
+  }
+  if (point) return false;
+  const ax = s[0], ay = s[1], dx = s[2], dy = s[3];
+  const inv = 1 / (len * len);
+  const r2 = t.baseRadius * t.baseRadius;
+  for (let i = 0; i < nModels; i++) {
+    if (alive[i] === 0 || i === shooter || i === target) continue;
+    const wx = t.px[i] - ax, wy = t.py[i] - ay;
+    const u = Math.min(Math.max((wx * dx + wy * dy) * inv, 0), 1);
+    const qx = wx - u * dx, qy = wy - u * dy;
+    if (qx * qx + qy * qy < r2) return true;
+  }
+  return false;
+}
+
+/** NcoMoveCost.eval before its per-mode piece lists: [allowed, extra]. */
+export function evalPlain(T: Table, m: NcoMoveCost, run: boolean): [boolean, number] {
+  const len = T.seg[4];
+  if (len <= EPS) return [true, 0];
+  const bit = run ? 2 : 1;
+  const cross: [number, number, number][] = [];
+  for (let p = 0; p < T.polygonCount; p++) {
+    const fl = T.pFlags[p], h = T.pHeight[p];
+    const relevant = (h > 0 ? 3 : 0) | (fl & IMPASSABLE ? 3 : 0) | (fl & DIFFICULT ? 2 : 0);
+    if ((relevant & bit) === 0 || !T.segBoxHits(p) || !T.clip(p)) continue;
+    if (fl & IMPASSABLE) return [false, 0];
+    if (run && fl & DIFFICULT) return [false, 0];
+    if (h > 0) cross.push([p, T.ct[0], T.ct[1]]);
+  }
+  if (cross.length === 0) return [true, 0];
+  let cur = 0;
+  const ev: [number, number][] = [];
+  const active = cross.map(() => 0);
+  const push = (t: number, k: number): void => {
+    let j = ev.length;
+    ev.push([0, 0]);
+    while (j > 0 && ev[j - 1][0] > t) { ev[j] = ev[j - 1]; j--; }
+    ev[j] = [t, k];
+  };
+  cross.forEach(([p, t0, t1], k) => {
+    const startIn = t0 * len < NEG_EPS;
+    const endIn = (t1 - 1) * len > EPS;
+    active[k] = startIn ? 1 : 0;
+    if (startIn && T.pHeight[p] > cur) cur = T.pHeight[p];
+    if (!startIn) push(Math.max(t0, 0), k);
+    if (!endIn) push(Math.min(t1, 1), k);
+  });
+  let extra = 0;
+  for (let i = 0; i < ev.length; ) {
+    const tt = ev[i][0];
+    while (i < ev.length && ev[i][0] - tt <= EPS) { active[ev[i][1]] ^= 1; i++; }
+    let h = 0;
+    cross.forEach(([p], k) => { if (active[k] && T.pHeight[p] > h) h = T.pHeight[p]; });
+    const d = h - cur;
+    if (d === 0) continue;
+    const ad = Math.abs(d);
+    let c = 0;
+    if (ad > m.waistHeight + EPS) {
+      if (m.climbRequiresRun && !run) return [false, 0];
+      c = ad;
+    } else if (d > 0) c = m.waistHighCost;
+    cur = h;
+    extra += c;
+  }
+  return [true, extra];
+}
+
+export function nearestPlain(g: NcoGame, i: number, visibleOnly: boolean): number {
+  let best = -1, bestD = 1e9;
+  for (let j = 0; j < g.n; j++) {
+    if (!g.alive[j] || g.side[j] === g.side[i]) continue;
+    const d = g.dd[i * g.n + j];
+    if (d >= bestD) continue;
+    if (visibleOnly && !losPlain(g.table, g.sight, i, j)) continue;
+    bestD = d;
+    best = j;
+  }
+  return best;
+}
+
+export function sergeantPlain(g: NcoGame, s: number, item: number): number {
+  for (let i = 0; i < g.n; i++) if (g.side[i] === s && (g.itemsLeft[i] & item) !== 0) return g.alive[i] ? i : -1;
+  return -1;
+}
+
+export function actOrderPlain(g: NcoGame): number[] {
+  const score: number[] = [];
+  for (let i = 0; i < g.n; i++) {
+    let best = 1e9;
+    if (g.alive[i]) for (let j = 0; j < g.n; j++) if (g.alive[j] && g.side[j] !== g.side[i] && g.dd[i * g.n + j] < best) best = g.dd[i * g.n + j];
+    score.push(best);
+  }
+  const act = score.map((_, i) => i);
+  for (let a = 1; a < act.length; a++) { // the same stable insertion sort
+    const v = act[a];
+    let b = a - 1;
+    while (b >= 0 && score[act[b]] > score[v]) { act[b + 1] = act[b]; b--; }
+    act[b + 1] = v;
+  }
+  return act;
+}
+
+/** The soldier chooseOrder hands the die to for a scripted side, by the full walk it made: [pick, rally]. */
+export function pickPlain(g: NcoGame, s: number): [number, boolean] {
+  let i = -1, waiting = -1;
+  for (let k = 0; k < g.n; k++) {
+    const j = g.actOrder[k];
+    if (g.side[j] !== s || !g.alive[j] || g.order[j] !== O_NONE) continue;
+    if (g.mustRally[j]) return [j, true];
+    if (g.ambush[j] > 0) { if (waiting < 0) waiting = j; continue; }
+    if (i < 0) i = j;
+  }
+  return [i < 0 ? waiting : i, false];
+}
+
+/** The router with A*'s expand as it was (offer() per node), for the inlined expand. */
+export class PlainRouter extends Router {
+  expandPlain(u: number, run: boolean): void {
+    const r = this as unknown as {
+      nNodes: number; g: Float64Array; f: Float64Array; hv: Float64Array; state: Uint8Array; nodeMode: Uint8Array;
+      prev: Int32Array; lazy: Uint8Array; out: Float64Array; heap: { push(v: number, cap: number): void };
+      offer(p: number, v: number, run: boolean): number;
+    };
+    const n = r.nNodes, G = n + 1, bit = run ? 2 : 1;
+    for (let v = 0; v <= G; v++) {
+      if (v === n || r.state[v] === 2) continue;
+      if (v < n && (r.nodeMode[v] & bit) === 0) continue;
+      const kind = r.offer(u, v, run);
+      if (kind === 0) continue;
+      const ng = r.g[u] + r.out[5];
+      if (r.state[v] !== 0 && ng >= r.g[v]) continue;
+      r.g[v] = ng;
+      r.prev[v] = u;
+      r.lazy[v] = kind === 2 ? 1 : 0;
+      r.f[v] = v === G ? r.g[v] : r.g[v] + r.hv[v];
+      r.state[v] = 1;
+      r.heap.push(v, n + 2);
+    }
+  }
+}
+(PlainRouter.prototype as unknown as { expand: unknown }).expand = PlainRouter.prototype.expandPlain;
+
