@@ -131,6 +131,11 @@ export async function serveQueue(o: ServeOptions): Promise<ServeResult> {
     const s = served.get(name)!;
     served.delete(name);
     await s.worker.close();
+    // A finished run's coordinator obliterated its queue, but until this worker stopped, its
+    // stalled-job check or next fetch could write the queue's meta hash again (BullMQ's
+    // scripts set opts.maxLenEvents there): drop it, so a finished run leaves nothing behind.
+    // Harmless if a new coordinator of the same run just started: BullMQ re-creates it.
+    if ((await redis.exists(recordKey(name))) === 0) await redis.del(`${PREFIX}:${name}:meta`);
     o.onLog(`run ${name} is finished or gone; played ${s.chunks} chunk(s) of it here`);
   };
 
