@@ -6,6 +6,7 @@
  * each pair's difference has the same expectation as an unpaired one; only its spread changes.
  */
 import { Z95 } from './intervals.ts';
+import { meanVar } from './stat-tests.ts';
 
 export interface DiffInterval {
   diff: number;
@@ -14,23 +15,18 @@ export interface DiffInterval {
   hi: number;
 }
 
-/** Sample variance (n − 1) of values. */
-function variance(xs: ArrayLike<number>): number {
-  const n = xs.length;
-  if (n < 2) return 0;
-  let s = 0;
-  for (let i = 0; i < n; i++) s += xs[i];
-  const m = s / n;
-  let ss = 0;
-  for (let i = 0; i < n; i++) ss += (xs[i] - m) * (xs[i] - m);
-  return ss / (n - 1);
+/** Mean and sample variance (n − 1) of values, through stat-tests.ts meanVar. */
+function moments(xs: ArrayLike<number>): { mean: number; variance: number } {
+  let s = 0, ss = 0;
+  for (let i = 0; i < xs.length; i++) {
+    s += xs[i];
+    ss += xs[i] * xs[i];
+  }
+  return xs.length ? meanVar(s, ss, xs.length) : { mean: 0, variance: 0 };
 }
 
-function mean(xs: ArrayLike<number>): number {
-  let s = 0;
-  for (let i = 0; i < xs.length; i++) s += xs[i];
-  return xs.length ? s / xs.length : 0;
-}
+const mean = (xs: ArrayLike<number>): number => moments(xs).mean;
+const variance = (xs: ArrayLike<number>): number => moments(xs).variance;
 
 /** B − A from per-game values on common seeds: mean of the per-pair differences ± z·sd/√n. */
 export function pairedDiff(a: ArrayLike<number>, b: ArrayLike<number>, z = Z95): DiffInterval {

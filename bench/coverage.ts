@@ -9,10 +9,8 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { pairedDiff, unpairedDiff } from '../analysis/paired.ts';
-import { GameEnv } from '../engine/env.ts';
-import { playOne } from '../engine/ruleset.ts';
-import { DRAW } from '../engine/tally.ts';
-import { loadConfig, loadConfigObject, type LoadedConfig } from '../sim/config.ts';
+import { loadConfig, loadConfigObject } from '../sim/config.ts';
+import { seatPlayer } from './seat-results.ts';
 import { parseVary, setPath } from '../sim/param-sweep.ts';
 
 const argv = yargs(hideBin(process.argv))
@@ -33,22 +31,7 @@ const cb = structuredClone(A.config);
 setPath(cb, v.path, v.values[0]);
 const B = loadConfigObject(cb, '', A.path);
 
-/** A player of one config: side 0's result in games [0, n) of master seed `seed`. */
-function player(l: LoadedConfig): (seed: number, n: number) => Float64Array {
-  const env = new GameEnv(l.scn.plan);
-  const game = l.ruleset.createGame(l.scn, env);
-  return (seed, n) => {
-    const x = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      playOne(l.ruleset, game, env, seed, i);
-      const w = env.tally.winner;
-      x[i] = w === DRAW ? 0.5 : w === 0 ? 1 : 0;
-    }
-    return x;
-  };
-}
-
-const playA = player(A), playB = player(B);
+const playA = seatPlayer(A, 0), playB = seatPlayer(B, 0);
 const truthSeed = 0x7fff0000 + argv.seed;
 const nTruth = argv.games * argv['truth-factor'];
 const truthRun = pairedDiff(playA(truthSeed, nTruth), playB(truthSeed, nTruth));

@@ -8,9 +8,7 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { meanOf, pairedDiff, sampleVariance, unitsForHalfWidth, unpairedDiff } from '../analysis/paired.ts';
-import { DRAW } from '../engine/tally.ts';
-import { GameEnv } from '../engine/env.ts';
-import { playOne } from '../engine/ruleset.ts';
+import { seatPlayer } from './seat-results.ts';
 import { loadConfig, loadConfigObject, type LoadedConfig } from '../sim/config.ts';
 import { parseVary, setPath } from '../sim/param-sweep.ts';
 
@@ -46,16 +44,10 @@ function variant(vary: string): LoadedConfig {
 
 /** Side 0 roster's result per seed (1 win, ½ draw, 0 loss), playing it from seat `seat`; and CPU µs per game. */
 function play(l: LoadedConfig, seat: 0 | 1): { x: Float64Array; usPerGame: number } {
-  const env = new GameEnv(l.scn.plan);
-  const game = l.ruleset.createGame(l.scn, env);
-  for (let i = 0; i < 300; i++) playOne(l.ruleset, game, env, SEED + 7919, i); // JIT warm-up on other seeds
-  const x = new Float64Array(N);
+  const player = seatPlayer(l, seat);
+  player(SEED + 7919, 300); // JIT warm-up on other seeds
   const t0 = process.cpuUsage();
-  for (let i = 0; i < N; i++) {
-    playOne(l.ruleset, game, env, SEED, i);
-    const w = env.tally.winner;
-    x[i] = w === DRAW ? 0.5 : w === seat ? 1 : 0;
-  }
+  const x = player(SEED, N);
   const t = process.cpuUsage(t0);
   return { x, usPerGame: (t.user + t.system) / N };
 }

@@ -18,6 +18,11 @@ import { BLOCK, TallyPlan } from './tally-plan.ts';
 /** endGame's winner for a drawn game. */
 export const DRAW = 2;
 
+/** What a game was worth to the side in `seat`: a win 1, a draw ½, a loss 0. */
+export function seatResult(winner: number, seat: number): number {
+  return winner === DRAW ? 0.5 : winner === seat ? 1 : 0;
+}
+
 export class Tally {
   readonly plan: TallyPlan;
   /** This chunk's accumulators (the runner attaches a fresh buffer per chunk). */

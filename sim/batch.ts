@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { CHUNK_GAMES, OrderedMerger, planChunks } from './chunks.ts';
 import type { LoadedConfig } from './config.ts';
+import { seatResult } from '../engine/tally.ts';
 import { configHash } from '../resultsdoc/hash.ts';
 import { executeChunks } from './execute.ts';
 import type { ChunkPool } from './pool.ts';
@@ -67,4 +68,16 @@ export async function runBatch(jobs: readonly BatchJob[], opts: BatchOptions = {
     progress.stop();
   }
   return mergers.map((m) => m.dst);
+}
+
+/**
+ * A BatchJob's onRows that adds the result of the side in `seat` (seatResult: win 1, draw ½)
+ * of each game into out[game - offset], read from the per-game rows' winner column.
+ */
+export function resultRows(loaded: LoadedConfig, seat: 0 | 1, out: Float64Array, offset: number): (rows: Float64Array, first: number) => void {
+  const cols = loaded.scn.plan.rowColumns, width = cols.length, w = cols.indexOf('winner');
+  if (w < 0) throw new Error(`ruleset ${loaded.ruleset.id}: per-game rows have no winner column`);
+  return (rows, first) => {
+    for (let r = 0; r * width < rows.length; r++) out[first - offset + r] += seatResult(rows[r * width + w], seat);
+  };
 }

@@ -5,8 +5,7 @@
  * on one worker pool; each point's accumulators are bit-identical for any worker count.
  */
 import { ConfigError } from '../engine/errors.ts';
-import { DRAW } from '../engine/tally.ts';
-import { runBatch, type BatchOptions } from './batch.ts';
+import { resultRows, runBatch, type BatchOptions } from './batch.ts';
 import { loadConfigObject, type LoadedConfig } from './config.ts';
 
 /** One varied field: a dotted config path ("rules.turns", "sides.0.policy.aggression") and its values. */
@@ -109,20 +108,7 @@ export function gridConfigs(plan: SweepPlan): { at: Record<string, number | stri
 export async function runParamSweep(plan: SweepPlan, opts: BatchOptions = {}): Promise<SweepPoint[]> {
   const grid = gridConfigs(plan);
   const results = grid.map(() => new Float64Array(plan.games));
-  const jobs = grid.map((g, k) => {
-    const cols = g.loaded.scn.plan.rowColumns, width = cols.length, w = cols.indexOf('winner');
-    if (w < 0) throw new Error(`ruleset ${g.loaded.ruleset.id}: per-game rows have no winner column`);
-    const x = results[k];
-    return {
-      loaded: g.loaded, seed: plan.seed, start: 0, games: plan.games,
-      onRows: (rows: Float64Array, first: number) => {
-        for (let r = 0; r * width < rows.length; r++) {
-          const winner = rows[r * width + w];
-          x[first + r] = winner === DRAW ? 0.5 : winner === 0 ? 1 : 0;
-        }
-      },
-    };
-  });
+  const jobs = grid.map((g, k) => ({ loaded: g.loaded, seed: plan.seed, start: 0, games: plan.games, onRows: resultRows(g.loaded, 0, results[k], 0) }));
   const accs = await runBatch(jobs, opts);
   return grid.map((g, k) => ({ ...g, acc: accs[k], side0: results[k] }));
 }

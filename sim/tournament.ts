@@ -6,9 +6,8 @@
  * comparison is paired, seed by seed. Works for every ruleset (only `sides[i].policy`
  * changes); all pairs play on one worker pool (runBatch), bit-identical for any worker count.
  */
-import { DRAW } from '../engine/tally.ts';
 import { ConfigError } from '../engine/errors.ts';
-import { runBatch, type BatchJob, type BatchOptions } from './batch.ts';
+import { resultRows, runBatch, type BatchJob, type BatchOptions } from './batch.ts';
 import { loadConfigObject, type LoadedConfig } from './config.ts';
 
 /** One player of a tournament: a display name and the policy as a config names it (id or object). */
@@ -65,18 +64,8 @@ export function seatedConfig(base: Record<string, unknown>, baseDir: string, p0:
 export function pairedJobs(base: Record<string, unknown>, baseDir: string, a: unknown, b: unknown, seed: number, start: number, games: number, points: Float64Array): BatchJob[] {
   return ([0, 1] as const).map((seat) => {
     const loaded = seat === 0 ? seatedConfig(base, baseDir, a, b) : seatedConfig(base, baseDir, b, a);
-    const cols = loaded.scn.plan.rowColumns, width = cols.length, w = cols.indexOf('winner');
-    if (w < 0) throw new Error(`ruleset ${loaded.ruleset.id}: per-game rows have no winner column`);
     // `a` sits in seat 0 of the first job and seat 1 of the second.
-    return {
-      loaded, seed, start, games,
-      onRows: (rows: Float64Array, first: number) => {
-        for (let r = 0; r * width < rows.length; r++) {
-          const winner = rows[r * width + w];
-          points[first - start + r] += winner === DRAW ? 0.5 : winner === seat ? 1 : 0;
-        }
-      },
-    };
+    return { loaded, seed, start, games, onRows: resultRows(loaded, seat, points, start) };
   });
 }
 
