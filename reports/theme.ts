@@ -32,5 +32,15 @@ export function sideScale(sides: readonly string[], withDraw = false): { domain:
   return { domain: [...sides, ...(withDraw ? ['draw'] : [])], range: [...SIDE_COLOURS, ...(withDraw ? [DRAW_COLOUR] : [])] };
 }
 
+/** Line colour by side (the side colours, stroke legend): every chart with a line per side. */
+export function sideColour(r: { sides: readonly string[] }) {
+  return { field: 'side', type: 'nominal' as const, title: null, sort: [...r.sides], scale: sideScale(r.sides), legend: { symbolType: 'stroke', symbolStrokeWidth: 3, symbolOpacity: 1 } };
+}
+
+/** Small multiples, one panel per unit type, titled with the type's full name. */
+export function typeFacet(types: readonly string[]) {
+  return { facet: { field: 'type', type: 'nominal' as const, sort: [...types], title: null, header: { labelFontSize: 12, labelLimit: SMALL * 1.3 } }, columns: SMALL_COLUMNS };
+}
+
 export const pct = (x: number | null | undefined, digits = 1): string => (x == null ? '' : `${(x * 100).toFixed(digits)}%`);
 export const num = (x: number | null | undefined, digits = 2): string => (x == null ? '' : x.toFixed(digits));

@@ -2,7 +2,7 @@
 import type { Analysis } from '../../analysis/index.ts';
 import type { Results } from '../../analysis/load.ts';
 import { cap, rowsOf, type Chart } from '../chart.ts';
-import { CONFIG, PANEL, SCHEMA, sideScale } from '../theme.ts';
+import { CONFIG, PANEL, SCHEMA, sideColour } from '../theme.ts';
 
 export function lethalityChart(a: Analysis, r: Results): Chart {
   const PER_STEP = `casualties in the ${r.unit}`;
@@ -87,8 +87,4 @@ export function valueHeldChart(a: Analysis, r: Results): Chart {
       ],
     },
   };
-}
-
-function sideColour(r: Results) {
-  return { field: 'side', type: 'nominal' as const, title: null, sort: [...r.sides], scale: sideScale(r.sides), legend: { symbolType: 'stroke', symbolStrokeWidth: 3, symbolOpacity: 1 } };
 }

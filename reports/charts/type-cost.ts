@@ -2,7 +2,7 @@
 import type { Analysis } from '../../analysis/index.ts';
 import type { Results } from '../../analysis/load.ts';
 import { cap, rowsOf, type Chart } from '../chart.ts';
-import { CONFIG, SCHEMA, SMALL, SMALL_COLUMNS, sideScale } from '../theme.ts';
+import { CONFIG, SCHEMA, SMALL, sideColour, typeFacet } from '../theme.ts';
 
 /** Needs typeCost and typeCostLostSteps (with typeCasualties). */
 export function typeCostChart(a: Analysis, r: Results): Chart | null {
@@ -14,7 +14,7 @@ export function typeCostChart(a: Analysis, r: Results): Chart | null {
   const start = rows.filter((x) => x.step === 1).map((x) => ({ side: x.side, type: x.type, step: 0, stepLabel: 'start', costRemaining: x.costFielded }));
   const values = [...start, ...rows.map((x) => ({ side: x.side, type: x.type, step: x.step, stepLabel: x.stepLabel, costRemaining: x.costRemaining }))];
   const what = `cost in play (${n.value})`;
-  const colour = { field: 'side', type: 'nominal' as const, title: null, sort: [...r.sides], scale: sideScale(r.sides), legend: { symbolType: 'stroke', symbolStrokeWidth: 3, symbolOpacity: 1 } };
+  const colour = sideColour(r);
   return {
     id: 'type-cost',
     title: `Cost in play by ${n.unit} type`,
@@ -27,8 +27,7 @@ export function typeCostChart(a: Analysis, r: Results): Chart | null {
       title: { text: `${cap(what)} by ${n.unit} type`, subtitle: `mean per game, by ${r.unit}` },
       data: { values },
       // Small multiples like the losses chart (a stack of a dozen similar colours could not be read).
-      facet: { field: 'type', type: 'nominal', sort: types, title: null, header: { labelFontSize: 12, labelLimit: SMALL * 1.3 } },
-      columns: SMALL_COLUMNS,
+      ...typeFacet(types),
       spec: {
         width: SMALL,
         height: SMALL * 0.75,

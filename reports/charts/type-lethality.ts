@@ -2,7 +2,7 @@
 import type { Analysis } from '../../analysis/index.ts';
 import type { Results } from '../../analysis/load.ts';
 import { rowsOf, type Chart } from '../chart.ts';
-import { CONFIG, SCHEMA, SMALL, SMALL_COLUMNS, sideScale } from '../theme.ts';
+import { CONFIG, SCHEMA, SMALL, sideColour, typeFacet } from '../theme.ts';
 
 /** Needs typeCasualties and typeFielded (the share needs the number fielded). */
 export function typeLethalityChart(a: Analysis, r: Results): Chart | null {
@@ -10,7 +10,7 @@ export function typeLethalityChart(a: Analysis, r: Results): Chart | null {
   if (values.length === 0) return null;
   const types = [...new Set(values.map((x) => x.type as string))];
   const n = r.nouns;
-  const colour = { field: 'side', type: 'nominal' as const, title: null, sort: [...r.sides], scale: sideScale(r.sides), legend: { symbolType: 'stroke', symbolStrokeWidth: 3, symbolOpacity: 1 } };
+  const colour = sideColour(r);
   return {
     id: 'type-lethality',
     title: `Losses by ${n.unit} type`,
@@ -24,8 +24,7 @@ export function typeLethalityChart(a: Analysis, r: Results): Chart | null {
       data: { values },
       // Small multiples, one per type, coloured by side: a dozen type colours cannot be told
       // apart, and the panel title names the type in full (no truncated legend).
-      facet: { field: 'type', type: 'nominal', sort: types, title: null, header: { labelFontSize: 12, labelLimit: SMALL * 1.3 } },
-      columns: SMALL_COLUMNS,
+      ...typeFacet(types),
       spec: {
         width: SMALL,
         height: SMALL * 0.75,
