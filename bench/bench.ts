@@ -1,8 +1,8 @@
 // Throughput and scaling benchmark (`npm run bench`, issue 14). Prints, for the default matchup
 // (or --config): games/s and CPU µs per game on the main thread after warm-up, GC during steady
-// play, ns per die roll, games/s on 1 and 2 piscina workers for 20k and 100k games, the cost of
-// NCO games with 10/20/40/60 soldiers, the time to a ±0.5% interval on side 0's win rate, and
-// peak RSS. About 2 minutes on 2 cores; --quick takes seconds (small counts, for CI smoke).
+// play, ns per die roll, games/s on 1 and 2 piscina workers for 20k and 100k games (cold, and on
+// warm pools), the cost of NCO games with 10/20/40/60 soldiers, the time to a ±0.5% interval on
+// side 0's win rate, and peak RSS. About 2 minutes on 2 cores; --quick takes seconds (small counts, for CI smoke).
 //   node dist/bench.js --json out/bench.json                 write everything as JSON
 //   node dist/bench.js --compare old.json                    run, then print new/old ratios
 //   node dist/bench.js --compare old.json new.json           compare two files, no run
@@ -16,6 +16,8 @@ import { GameEnv } from '../engine/env.ts';
 import { playOne } from '../engine/ruleset.ts';
 import { Rng } from '../engine/rng.ts';
 import { loadConfig, type LoadedConfig } from '../sim/config.ts';
+import { executeChunks } from '../sim/execute.ts';
+import { ChunkPool, defaultWorkerFile } from '../sim/pool.ts';
 import { runSimulation } from '../sim/run.ts';
 import { benchMeta, compareLines, readBenchJson } from './report.ts';
 import { MAX_NCO_SOLDIERS, perSideOf, scanSizes, sizeBase } from './sizes.ts';
@@ -149,6 +151,28 @@ for (const g of scalingGames) {
   line(`${fmt(g)} games, 1 worker`, `${fmt(r1.gamesPerSec)} games/s (${fmt(r1.seconds, 2)} s, cold start)`);
   line(`${fmt(g)} games, ${W} workers`, `${fmt(rW.gamesPerSec)} games/s (${fmt(rW.seconds, 2)} s), ${fmt(rW.gamesPerSec / r1.gamesPerSec, 2)}x (ideal ${W}x)${same ? '' : '; RESULTS DIFFER from 1 worker'}`);
 }
+
+// 3b. The same on warm pools, as every run of balance, sweep, tune and tournament after the
+// first gets: one pool per worker count, warmed by one run of the smallest count, then each
+// count timed on it. Start-up (thread, import, JIT warm-up) is paid once per command, not per run.
+const warmScaling: Record<string, Record<string, PoolRun | number | boolean>> = {};
+const pools = [new ChunkPool(defaultWorkerFile(), 1), new ChunkPool(defaultWorkerFile(), W)];
+try {
+  const onPool = (pool: ChunkPool, games: number) =>
+    runSimulation({ config: loaded, games, seed, workers: pool.threads, execute: (plan) => executeChunks({ ...plan, pool }) });
+  for (const pool of pools) await onPool(pool, scalingGames[0]);
+  for (const g of scalingGames) {
+    const [one, many] = [await onPool(pools[0], g), await onPool(pools[1], g)];
+    const r1 = { seconds: one.elapsedSeconds, gamesPerSec: g / one.elapsedSeconds };
+    const rW = { seconds: many.elapsedSeconds, gamesPerSec: g / many.elapsedSeconds };
+    const same = JSON.stringify(one.summary.sides) === JSON.stringify(many.summary.sides);
+    allSame &&= same;
+    warmScaling[String(g)] = { '1': r1, [String(W)]: rW, speedup: rW.gamesPerSec / r1.gamesPerSec, identical: same };
+    line(`${fmt(g)} games, warm pools`, `1 worker ${fmt(r1.gamesPerSec)} games/s, ${W} workers ${fmt(rW.gamesPerSec)} games/s: ${fmt(rW.gamesPerSec / r1.gamesPerSec, 2)}x${same ? '' : '; RESULTS DIFFER from 1 worker'}`);
+  }
+} finally {
+  await Promise.all(pools.map((p) => p.destroy()));
+}
 line(`1 vs ${W} workers identical`, allSame ? 'yes' : 'NO: results differ between worker counts');
 
 // 4. Cost by size: NCO configs with that many soldiers on the table, in-process.
@@ -201,7 +225,7 @@ const doc = {
   singleThread: { games: steadyGames, warmupGames: warm, gamesPerSec, usPerGame, wallUsPerGame },
   gc: { events: gcCount, ms: gcMs, shareOfPlay: gcMs / 1000 / steadySec },
   dice: { nsPerD6: nsRoll },
-  scaling: { workers: W, identical: allSame, runs: scaling },
+  scaling: { workers: W, identical: allSame, runs: scaling, warm: warmScaling },
   sizes: sizeCfg
     ? {
       config: relative(process.cwd(), sizeCfg.path) || sizeCfg.path,

@@ -56,10 +56,11 @@ describe('bench --quick --json', () => {
     expect(out.stdout).toMatch(/games\/s, [\d.,]+ µs CPU per game/);
   });
 
-  it('scaling: 1 and 2 workers on each game count, identical results', () => {
+  it('scaling: 1 and 2 workers on each game count, cold and on warm pools, identical results', () => {
     expect(doc.scaling.workers).toBe(2);
     expect(Object.keys(doc.scaling.runs)).toEqual(['1000', '2000']);
-    for (const r of Object.values<any>(doc.scaling.runs)) {
+    expect(Object.keys(doc.scaling.warm)).toEqual(['1000', '2000']);
+    for (const r of [...Object.values<any>(doc.scaling.runs), ...Object.values<any>(doc.scaling.warm)]) {
       for (const w of ['1', '2']) {
         positive(r[w].seconds);
         positive(r[w].gamesPerSec);
