@@ -1,7 +1,8 @@
 /**
  * The NCO code as it stood before issue 14's speed-ups, for test/nco-perf-equivalence:
  * sight, cover, movement cost, nearest enemy, sergeantWith, the activation order, the
- * order walk and A*'s expand. Test-only; may allocate.
+ * order walk, A*'s expand, touched()'s distances, the cover spots' enemy distances and
+ * bestCoverSpot. Test-only; may allocate.
  */
 import { Router } from '../engine/geometry/path.ts';
 import { COVER, DIFFICULT, EPS, IMPASSABLE, NEG_EPS, OBSCURING } from '../engine/geometry/flags.ts';
@@ -193,3 +194,65 @@ export class PlainRouter extends Router {
 }
 (PlainRouter.prototype as unknown as { expand: unknown }).expand = PlainRouter.prototype.expandPlain;
 
+
+/** touched(a)'s distances as it computed them (one loop, both directions per pair), into copies of dd and rd. */
+export function touchedPlain(g: NcoGame, a: number): { dd: Float64Array; rd: Float64Array } {
+  const n = g.n, px = g.table.px, py = g.table.py;
+  const dd = g.dd.slice(), rd = g.rd.slice();
+  const edge = g.scn.rules.measure === 'edge' ? 2 * g.r : 0;
+  for (let j = 0; j < n; j++) {
+    const dx = px[j] - px[a], dy = py[j] - py[a];
+    const d = Math.sqrt(dx * dx + dy * dy);
+    const e = d - edge;
+    dd[a * n + j] = dd[j * n + a] = d;
+    rd[a * n + j] = rd[j * n + a] = e > 0 ? e : 0;
+  }
+  return { dd, rd };
+}
+
+/** Each spot's nearest enemy per side by a scan of every soldier that checks side and alive. */
+export function spotDistancesPlain(g: NcoGame, px: Float64Array, py: Float64Array, alive: Uint8Array): number[] {
+  const out: number[] = [];
+  for (let k = 0; k < g.spotCount; k++) {
+    let d0 = 1e18, d1 = 1e18;
+    for (let j = 0; j < g.n; j++) {
+      if (!alive[j]) continue;
+      const dx = px[j] - g.spotX[k], dy = py[j] - g.spotY[k];
+      const d2 = dx * dx + dy * dy;
+      if (g.side[j] === 1) { if (d2 < d0) d0 = d2; } else if (d2 < d1) d1 = d2;
+    }
+    out.push(Math.sqrt(d0), Math.sqrt(d1));
+  }
+  return out;
+}
+
+/**
+ * bestCoverSpot's choice (spot index, −1 for none) by the full rescan per try with a scan of
+ * every soldier for friends; `retried` says a friend held the first choice.
+ */
+export function coverSpotPlain(g: NcoGame, i: number, budget: number, want: number): { best: number; retried: boolean } {
+  const x = g.table.px[i], y = g.table.py[i], base = g.side[i] === 0 ? 0 : 160;
+  const skip = new Set<number>();
+  let best = -1;
+  for (let tries = 0; tries < 3; tries++) {
+    let bestS = 1e9;
+    best = -1;
+    for (let k = 0; k < g.spotCount; k++) {
+      if (skip.has(k)) continue;
+      const dx = g.spotX[k] - x, dy = g.spotY[k] - y;
+      const travel = Math.sqrt(dx * dx + dy * dy);
+      if (travel > budget * 3) continue;
+      const s = Math.abs(g.spotEnemyD[base + k] - want) + 0.3 * travel;
+      if (s < bestS) { bestS = s; best = k; }
+    }
+    let held = false;
+    for (let j = 0; j < g.n && best >= 0; j++) {
+      if (j === i || !g.alive[j] || g.side[j] !== g.side[i]) continue;
+      const dx = g.table.px[j] - g.spotX[best], dy = g.table.py[j] - g.spotY[best];
+      if (dx * dx + dy * dy < 1.2) held = true;
+    }
+    if (best < 0 || !held) break;
+    skip.add(best);
+  }
+  return { best, retried: skip.size > 0 };
+}
