@@ -11,7 +11,10 @@
  * - sergeantWith's per-side item mask (sideItems);
  * - chooseSpecial stopping at the first qualifying soldier (scripted sides), against the full walk;
  * - chooseOrder's walk that stops at the first soldier when none must Rally, against the full walk;
- * - NcoGame.touchedAll (deployment) against touched() for each soldier;
+ * - NcoGame.touchedAll (deployment) against touched() for each soldier, and touched() (row
+ *   first, column copied) against the one loop;
+ * - bestCoverSpot (scored once, friends on the own side, far spots without a root) and the
+ *   spot distances (living soldiers packed) against the full rescans;
  * - the router's inlined A* expand (engine/geometry/path.ts) against the offer()-per-node one.
  * Checked at every order of whole games (a decisions object that checks, then decides as
  * usual; the checks write only scratch) and on random positions over generated maps.

@@ -1,10 +1,11 @@
 /**
  * The NCO code as it stood before issue 14's speed-ups, for test/nco-perf-equivalence:
  * sight, cover, movement cost, nearest enemy, sergeantWith, the activation order, the
- * order walk, A*'s expand, touched()'s distances, the cover spots' enemy distances and
+ * order walk, A*'s expand and walk, touched()'s distances, the cover spots' enemy distances and
  * bestCoverSpot. Test-only; may allocate.
  */
 import { Router } from '../engine/geometry/path.ts';
+import { walkPath } from '../engine/geometry/walk.ts';
 import { COVER, DIFFICULT, EPS, IMPASSABLE, NEG_EPS, OBSCURING } from '../engine/geometry/flags.ts';
 import type { Table } from '../engine/geometry/table.ts';
 import type { NcoMoveCost } from '../engine/rulesets/nco/rules/terrain/move-cost.ts';
@@ -193,6 +194,16 @@ export class PlainRouter extends Router {
   }
 }
 (PlainRouter.prototype as unknown as { expand: unknown }).expand = PlainRouter.prototype.expandPlain;
+
+/** Router.move as it was: walkPath evaluates every leg it walks, the free straight line too. */
+function movePlain(this: Router, a: number, b: number, run: boolean): void {
+  this.out[1] = this.out[7];
+  this.out[7] = 0;
+  if (!this.solve(a, b, run)) return;
+  this.freeStraight = false;
+  walkPath(this, this.t, this.rules, a, run);
+}
+PlainRouter.prototype.move = movePlain;
 
 
 /** touched(a)'s distances as it computed them (one loop, both directions per pair), into copies of dd and rd. */

@@ -96,10 +96,16 @@ export function bestCoverSpot(g: NcoGame, i: number, budget: number): number {
   const base = g.side[i] === 0 ? 0 : 160;
   const sx = g.spotX, sy = g.spotY, ed = g.spotEnemyD, sc = g.spotScore, m = g.spotCount;
   let best = -1, bestS = 1e9;
+  const reach = budget * 3;
+  // Beyond this squared distance the rounded square root is surely above reach (the margin
+  // dwarfs rounding), so the root is skipped; nearer spots are compared as before.
+  const far2 = reach * reach * (1 + 1e-9);
   for (let k = 0; k < m; k++) {
     const dx = sx[k] - x, dy = sy[k] - y;
-    const travel = Math.sqrt(dx * dx + dy * dy);
-    if (travel > budget * 3) { sc[k] = Infinity; continue; }
+    const d2 = dx * dx + dy * dy;
+    if (d2 > far2) { sc[k] = Infinity; continue; }
+    const travel = Math.sqrt(d2);
+    if (travel > reach) { sc[k] = Infinity; continue; }
     const s = Math.abs(ed[base + k] - want) + 0.3 * travel;
     sc[k] = s;
     if (s < bestS) { bestS = s; best = k; }
