@@ -39,25 +39,25 @@ function spotDistances(g: NcoGame): void {
 
 /** Each spot's distance to the nearest enemy of each side, for soldiers at (px, py) alive per `alive`. */
 export function refreshSpotDistances(g: NcoGame, px: Float64Array, py: Float64Array, alive: Uint8Array): void {
-  const n = g.n, split = g.split, sx = g.spotX, sy = g.spotY, out = g.spotEnemyD, X = g.packX, Y = g.packY;
+  const n = g.n, split = g.split, sx = g.spotX, sy = g.spotY, out = g.spotEnemyD, P = g.pack;
   // The living soldiers packed, side 0's in [0, m0), side 1's in [m0, m): a minimum does not
   // depend on the order it is taken in, so these are the numbers of a scan that skips the dead.
   let m = 0, m0 = 0;
   for (let j = 0; j < n; j++) {
     if (j === split) m0 = m;
-    if (alive[j]) { X[m] = px[j]; Y[m] = py[j]; m++; }
+    if (alive[j]) { P[2 * m] = px[j]; P[2 * m + 1] = py[j]; m++; }
   }
   if (split >= n) m0 = m;
   for (let k = 0, ns = g.spotCount; k < ns; k++) {
     const x = sx[k], y = sy[k];
     let d0 = 1e18, d1 = 1e18; // nearest enemy of side 0 (a side-1 soldier) and of side 1
     for (let j = m0; j < m; j++) {
-      const dx = X[j] - x, dy = Y[j] - y;
+      const dx = P[2 * j] - x, dy = P[2 * j + 1] - y;
       const d2 = dx * dx + dy * dy;
       if (d2 < d0) d0 = d2;
     }
     for (let j = 0; j < m0; j++) {
-      const dx = X[j] - x, dy = Y[j] - y;
+      const dx = P[2 * j] - x, dy = P[2 * j + 1] - y;
       const d2 = dx * dx + dy * dy;
       if (d2 < d1) d1 = d2;
     }

@@ -112,9 +112,8 @@ export class NcoGame {
   readonly snapX: Float64Array;
   readonly snapY: Float64Array;
   readonly snapAlive: Uint8Array;
-  /** refreshSpotDistances' packed positions of the living soldiers (scratch). */
-  readonly packX: Float64Array;
-  readonly packY: Float64Array;
+  /** refreshSpotDistances' packed x, y of the living soldiers (scratch). */
+  readonly pack: Float64Array;
   spotSnap = 0;
   /** Terrain height under each soldier, refreshed when he moves. */
   readonly elevC: Float64Array;
@@ -295,8 +294,7 @@ export class NcoGame {
     this.snapX = st.scratch(new Float64Array(n));
     this.snapY = st.scratch(new Float64Array(n));
     this.snapAlive = st.scratch(new Uint8Array(n));
-    this.packX = st.scratch(new Float64Array(n));
-    this.packY = st.scratch(new Float64Array(n));
+    this.pack = st.scratch(new Float64Array(2 * n));
     // Scratch lists, written before every read.
     this.opts = st.scratch(new Int32Array(16));
     this.list = st.scratch(new Int32Array(n + 1));
@@ -356,25 +354,17 @@ export class NcoGame {
     this.elevC[a] = this.table.elev(a);
     const px = this.table.px, py = this.table.py;
     const edge = this.scn.rules.measure === 'edge' ? 2 * this.r : 0;
-    const ax = px[a], ay = py[a];
+    const ax = px[a], ay = py[a], row = a * n;
     const dd = this.dd, rd = this.rd, vis = this.vis, cov = this.cov;
-    // Row a, then column a from it (the matrices are symmetric).
-    const row = a * n;
-    for (let j = 0; j < n; j++) {
+    for (let j = 0; j < n; j++) { // row a, then column a from it (the matrices are symmetric)
       const dx = px[j] - ax, dy = py[j] - ay;
-      const d = Math.sqrt(dx * dx + dy * dy);
-      const e = d - edge;
+      const d = Math.sqrt(dx * dx + dy * dy), e = d - edge;
       dd[row + j] = d;
       rd[row + j] = e > 0 ? e : 0;
     }
     vis.fill(-1, row, row + n);
     cov.fill(-1, row, row + n);
-    for (let j = 0, rj = a; j < n; j++, rj += n) {
-      dd[rj] = dd[row + j];
-      rd[rj] = rd[row + j];
-      vis[rj] = -1;
-      cov[rj] = -1;
-    }
+    for (let j = 0, rj = a; j < n; j++, rj += n) { dd[rj] = dd[row + j]; rd[rj] = rd[row + j]; vis[rj] = cov[rj] = -1; }
   }
 
   /** touched() for every soldier (deployment): each pair's distance once, the caches wiped. */
