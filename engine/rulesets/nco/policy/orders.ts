@@ -319,9 +319,10 @@ export function chooseSpecial(g: NcoGame, s: number): void {
   let i = -1, m = 0;
   // The random policy draws from every qualifying soldier; a scripted side takes the first.
   const all = p.kind === POL_RANDOM;
-  for (let k = 0; k < g.n; k++) {
-    const j = g.actOrder[k];
-    if (g.side[j] === s && g.specialDone[j] === 0 && qualifiesForSpecial(g, j)) {
+  const act = g.actOrder, side = g.side, done = g.specialDone, n = g.n;
+  for (let k = 0; k < n; k++) {
+    const j = act[k];
+    if (side[j] === s && done[j] === 0 && qualifiesForSpecial(g, j)) {
       if (i < 0) i = j;
       g.list[m++] = j;
       if (!all) break;

@@ -362,9 +362,9 @@ export class NcoGame {
       dd[row + j] = d;
       rd[row + j] = e > 0 ? e : 0;
     }
-    vis.fill(-1, row, row + n);
-    cov.fill(-1, row, row + n);
-    for (let j = 0, rj = a; j < n; j++, rj += n) { dd[rj] = dd[row + j]; rd[rj] = rd[row + j]; vis[rj] = cov[rj] = -1; }
+    for (let j = 0, rj = a; j < n; j++, rj += n) { // column a from row a; the caches wiped both ways
+      dd[rj] = dd[row + j]; rd[rj] = rd[row + j]; vis[row + j] = vis[rj] = cov[row + j] = cov[rj] = -1;
+    }
   }
 
   /** touched() for every soldier (deployment): each pair's distance once, the caches wiped. */
