@@ -11,7 +11,10 @@
  * - sergeantWith's per-side item mask (sideItems);
  * - chooseSpecial stopping at the first qualifying soldier (scripted sides), against the full walk;
  * - chooseOrder's walk that stops at the first soldier when none must Rally, against the full walk;
- * - NcoGame.touchedAll (deployment) against touched() for each soldier;
+ * - NcoGame.touchedAll (deployment) against touched() for each soldier, and touched() (row
+ *   first, column copied) against the one loop;
+ * - bestCoverSpot (scored once, friends on the own side, far spots without a root) and the
+ *   spot distances (living soldiers packed) against the full rescans;
  * - the router's inlined A* expand (engine/geometry/path.ts) against the offer()-per-node one.
  * Checked at every order of whole games (a decisions object that checks, then decides as
  * usual; the checks write only scratch) and on random positions over generated maps.
@@ -22,7 +25,7 @@ import { GameEnv } from '../engine/env.ts';
 import { playOne } from '../engine/ruleset.ts';
 import { I_FIELD_MAP, I_INTEL } from '../engine/rulesets/nco/data/roster-types.ts';
 import { scriptedDecisions } from '../engine/rulesets/nco/policy/decisions.ts';
-import { refreshSpotDistances } from '../engine/rulesets/nco/policy/cover.ts';
+import { bestCoverSpot, refreshSpotDistances } from '../engine/rulesets/nco/policy/cover.ts';
 import type { NcoDecisions } from '../engine/rulesets/nco/rules/decisions.ts';
 import { sergeantWith } from '../engine/rulesets/nco/rules/items.ts';
 import { nearestEnemy } from '../engine/rulesets/nco/rules/nearest.ts';
@@ -34,16 +37,28 @@ import { scenarioRules } from '../engine/rulesets/nco/scenarios/hooks.ts';
 import { loadConfigObject, type LoadedConfig } from '../sim/config.ts';
 import type { NcoScenario } from '../engine/rulesets/nco/compiled.ts';
 import {
-  actOrderPlain, evalPlain, inCoverPlain, losPlain, nearestPlain, pickPlain, PlainRouter, sergeantPlain,
+  actOrderPlain, coverSpotPlain, evalPlain, inCoverPlain, losPlain, nearestPlain, pickPlain, PlainRouter, sergeantPlain,
+  spotDistancesPlain, touchedPlain,
 } from './nco-perf-plain.ts';
+import { W_PISTOL } from '../engine/rulesets/nco/data/weapons.ts';
 
 // ---- checks ----
 
-interface Stats { specials: number; rallies: number; orders: number; pairs: number; covered: number; blocked: number; segments: number; spotTurns: number; bad: string[] }
+interface Stats { specials: number; rallies: number; orders: number; pairs: number; covered: number; blocked: number; segments: number; spotTurns: number; spotPicks: number; spotRetries: number; bad: string[] }
+
+function newStats(): Stats {
+  return { specials: 0, rallies: 0, orders: 0, pairs: 0, covered: 0, blocked: 0, segments: 0, spotTurns: 0, spotPicks: 0, spotRetries: 0, bad: [] };
+}
 
 /** Records a mismatch (an expect per comparison would take minutes). */
 function same(st: Stats, what: string, fast: unknown, plain: unknown): void {
   if (fast !== plain && st.bad.length < 10) st.bad.push(`${what}: fast ${String(fast)}, plain ${String(plain)}`);
+}
+
+/** Index of the first entry where a and b differ, or −1. */
+function firstDiff(a: Float64Array, b: Float64Array): number {
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return k;
+  return -1;
 }
 
 /** Movement cost of the segment a→b (point slots), fast against plain, walking and running. */
@@ -86,8 +101,27 @@ function checkState(g: NcoGame, st: Stats): void {
       checkSegment(g, st, a, b);
     }
   }
+  checkCoverSpots(g, st);
   for (let s = 0; s < 2; s++) {
     for (const item of [I_INTEL, I_FIELD_MAP]) same(st, `sergeantWith ${s} ${item}`, sergeantWith(g, s, item), sergeantPlain(g, s, item));
+  }
+}
+
+/** bestCoverSpot (scored once, friends looked for on the own side) against the full rescans, at a few budgets. */
+function checkCoverSpots(g: NcoGame, st: Stats): void {
+  const t = g.table;
+  for (let i = 0; i < g.n; i++) {
+    if (!g.alive[i]) continue;
+    const w = g.primary[i];
+    const want = g.scn.weapons.range[w === 0 ? W_PISTOL : w] * (1 - 0.6 * g.scn.policies[g.side[i]].aggression);
+    for (const budget of [2, 5, 12]) {
+      const slot = bestCoverSpot(g, i, budget); // fills the turn's spot distances first, as in play
+      const plain = coverSpotPlain(g, i, budget, want);
+      const fast = slot < 0 ? 'none' : `${t.px[slot]},${t.py[slot]}`;
+      same(st, `bestCoverSpot ${i} budget ${budget}`, fast, plain.best < 0 ? 'none' : `${g.spotX[plain.best]},${g.spotY[plain.best]}`);
+      st.spotPicks++;
+      if (plain.retried) st.spotRetries++;
+    }
   }
 }
 
@@ -109,6 +143,11 @@ function checkedDecisions(st: Stats): NcoDecisions {
       const keep = g.spotEnemyD.slice();
       refreshSpotDistances(g, g.table.px, g.table.py, g.alive); // the eager refresh, as it was
       eager = g.spotEnemyD.slice();
+      const plain = spotDistancesPlain(g, g.table.px, g.table.py, g.alive);
+      for (let k = 0; k < g.spotCount; k++) {
+        same(st, `packed spot ${k} side 0`, eager[k], plain[2 * k]);
+        same(st, `packed spot ${k} side 1`, eager[160 + k], plain[2 * k + 1]);
+      }
       g.spotEnemyD.set(keep);
     },
     chooseOrder(g: NcoGame, s: number): void {
@@ -148,7 +187,7 @@ function loaded(policies: [string, string], scenario = 'basic', rosters = ['us-a
 function play(l: LoadedConfig, games: number, seed: number): Stats {
   const scn = l.scn as unknown as NcoScenario;
   const env = new GameEnv(scn.plan);
-  const st: Stats = { specials: 0, rallies: 0, orders: 0, pairs: 0, covered: 0, blocked: 0, segments: 0, spotTurns: 0, bad: [] };
+  const st = newStats();
   const g = new NcoGame(scn, checkedDecisions(st), scenarioRules, env);
   prepareGame(g);
   for (let i = 0; i < games; i++) playOne(l.ruleset, g as never, env, seed, i);
@@ -163,6 +202,8 @@ describe('NCO fast paths equal the plain ones (issue 14)', () => {
     expect(st.covered).toBeGreaterThan(100);
     expect(st.blocked).toBeGreaterThan(100);
     expect(st.spotTurns).toBeGreaterThan(20);
+    expect(st.spotPicks).toBeGreaterThan(10000);
+    expect(st.spotRetries).toBeGreaterThan(100);
     expect(st.rallies).toBeGreaterThan(5);
     expect(st.specials).toBeGreaterThan(500);
   });
@@ -190,7 +231,7 @@ describe('NCO fast paths equal the plain ones (issue 14)', () => {
     const t = g.table;
     let x = 12345;
     const rnd = (): number => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32);
-    const st: Stats = { specials: 0, rallies: 0, orders: 0, pairs: 0, covered: 0, blocked: 0, segments: 0, spotTurns: 0, bad: [] };
+    const st = newStats();
     for (let game = 0; game < 20; game++) {
       playOne(l.ruleset, g as never, env, 3, game); // leaves that game's generated map
       g.move.terrainChanged();
@@ -204,8 +245,21 @@ describe('NCO fast paths equal the plain ones (issue 14)', () => {
           else t.setPoint(i, rnd() * t.width, rnd() * t.height);
           g.alive[i] = rnd() < 0.8 ? 1 : 0;
         }
-        // Deployment's touchedAll against touched() for each soldier in turn.
-        for (let i = 0; i < g.n; i++) g.touched(i);
+        // touched() (row, then column copied) against the one loop, in the first rounds; then
+        // deployment's touchedAll against touched() for each soldier in turn.
+        for (let i = 0; i < g.n; i++) {
+          const plain = round < 4 ? touchedPlain(g, i) : null;
+          g.touched(i);
+          if (plain === null) continue;
+          same(st, `touched ${i} dd: first differing entry`, firstDiff(g.dd, plain.dd), -1);
+          same(st, `touched ${i} rd: first differing entry`, firstDiff(g.rd, plain.rd), -1);
+          let wiped = true;
+          for (let j = 0; j < g.n; j++) {
+            const r = i * g.n + j, c = j * g.n + i;
+            if (g.vis[r] !== -1 || g.vis[c] !== -1 || g.cov[r] !== -1 || g.cov[c] !== -1) wiped = false;
+          }
+          same(st, `touched ${i} caches`, wiped, true);
+        }
         const dd = g.dd.slice(), rd = g.rd.slice(), elev = g.elevC.slice();
         g.vis.fill(1);
         g.cov.fill(0);

@@ -1,9 +1,13 @@
 /**
  * The NCO code as it stood before issue 14's speed-ups, for test/nco-perf-equivalence:
  * sight, cover, movement cost, nearest enemy, sergeantWith, the activation order, the
- * order walk and A*'s expand. Test-only; may allocate.
+ * order walk, A*'s expand and walk, the map generator's fits (twin first), touched()'s distances, the cover spots' enemy distances and
+ * bestCoverSpot. Test-only; may allocate.
  */
 import { Router } from '../engine/geometry/path.ts';
+import { walkPath } from '../engine/geometry/walk.ts';
+import { apart } from '../engine/geometry/separation.ts';
+import { MapGenerator } from '../engine/rulesets/nco/rules/terrain/mapgen.ts';
 import { COVER, DIFFICULT, EPS, IMPASSABLE, NEG_EPS, OBSCURING } from '../engine/geometry/flags.ts';
 import type { Table } from '../engine/geometry/table.ts';
 import type { NcoMoveCost } from '../engine/rulesets/nco/rules/terrain/move-cost.ts';
@@ -193,3 +197,108 @@ export class PlainRouter extends Router {
 }
 (PlainRouter.prototype as unknown as { expand: unknown }).expand = PlainRouter.prototype.expandPlain;
 
+/** Router.move as it was: walkPath evaluates every leg it walks, the free straight line too. */
+function movePlain(this: Router, a: number, b: number, run: boolean): void {
+  this.out[1] = this.out[7];
+  this.out[7] = 0;
+  if (!this.solve(a, b, run)) return;
+  this.freeStraight = false;
+  walkPath(this, this.t, this.rules, a, run);
+}
+PlainRouter.prototype.move = movePlain;
+
+
+/** touched(a)'s distances as it computed them (one loop, both directions per pair), into copies of dd and rd. */
+export function touchedPlain(g: NcoGame, a: number): { dd: Float64Array; rd: Float64Array } {
+  const n = g.n, px = g.table.px, py = g.table.py;
+  const dd = g.dd.slice(), rd = g.rd.slice();
+  const edge = g.scn.rules.measure === 'edge' ? 2 * g.r : 0;
+  for (let j = 0; j < n; j++) {
+    const dx = px[j] - px[a], dy = py[j] - py[a];
+    const d = Math.sqrt(dx * dx + dy * dy);
+    const e = d - edge;
+    dd[a * n + j] = dd[j * n + a] = d;
+    rd[a * n + j] = rd[j * n + a] = e > 0 ? e : 0;
+  }
+  return { dd, rd };
+}
+
+/** Each spot's nearest enemy per side by a scan of every soldier that checks side and alive. */
+export function spotDistancesPlain(g: NcoGame, px: Float64Array, py: Float64Array, alive: Uint8Array): number[] {
+  const out: number[] = [];
+  for (let k = 0; k < g.spotCount; k++) {
+    let d0 = 1e18, d1 = 1e18;
+    for (let j = 0; j < g.n; j++) {
+      if (!alive[j]) continue;
+      const dx = px[j] - g.spotX[k], dy = py[j] - g.spotY[k];
+      const d2 = dx * dx + dy * dy;
+      if (g.side[j] === 1) { if (d2 < d0) d0 = d2; } else if (d2 < d1) d1 = d2;
+    }
+    out.push(Math.sqrt(d0), Math.sqrt(d1));
+  }
+  return out;
+}
+
+/**
+ * bestCoverSpot's choice (spot index, −1 for none) by the full rescan per try with a scan of
+ * every soldier for friends; `retried` says a friend held the first choice.
+ */
+export function coverSpotPlain(g: NcoGame, i: number, budget: number, want: number): { best: number; retried: boolean } {
+  const x = g.table.px[i], y = g.table.py[i], base = g.side[i] === 0 ? 0 : 160;
+  const skip = new Set<number>();
+  let best = -1;
+  for (let tries = 0; tries < 3; tries++) {
+    let bestS = 1e9;
+    best = -1;
+    for (let k = 0; k < g.spotCount; k++) {
+      if (skip.has(k)) continue;
+      const dx = g.spotX[k] - x, dy = g.spotY[k] - y;
+      const travel = Math.sqrt(dx * dx + dy * dy);
+      if (travel > budget * 3) continue;
+      const s = Math.abs(g.spotEnemyD[base + k] - want) + 0.3 * travel;
+      if (s < bestS) { bestS = s; best = k; }
+    }
+    let held = false;
+    for (let j = 0; j < g.n && best >= 0; j++) {
+      if (j === i || !g.alive[j] || g.side[j] !== g.side[i]) continue;
+      const dx = g.table.px[j] - g.spotX[best], dy = g.table.py[j] - g.spotY[best];
+      if (dx * dx + dy * dy < 1.2) held = true;
+    }
+    if (best < 0 || !held) break;
+    skip.add(best);
+  }
+  return { best, retried: skip.size > 0 };
+}
+
+/** MapGenerator with fits() as it was: the candidate against its own twin first, then the placed pieces. */
+export class PlainMapGenerator extends MapGenerator {}
+function fitsPlain(this: MapGenerator, T: Table, blocking: boolean, twin: boolean): boolean {
+  const m = this as unknown as {
+    an: number; env: Float64Array; ax: Float64Array; ay: Float64Array; bx: Float64Array; by: Float64Array;
+    pairGap(lane: boolean): void; polyBlocks(T: Table, p: number): boolean;
+  };
+  const e = m.env, n = m.an, GAP = 2, PGAP = 4, SLACK = 8; // MapGenerator's env slots (E_GAP, E_PGAP, E_SLACK)
+  if (twin) {
+    for (let i = 0; i < n; i++) {
+      m.bx[i] = e[0] - m.ax[i];
+      m.by[i] = e[1] - m.ay[i];
+    }
+    m.pairGap(blocking);
+    if (!apart(m.ax, m.ay, 0, n, m.bx, m.by, 0, n, e, PGAP)) return false;
+  }
+  let ax0 = Infinity, ay0 = Infinity, ax1 = -Infinity, ay1 = -Infinity;
+  for (let i = 0; i < n; i++) {
+    ax0 = Math.min(ax0, m.ax[i]); ax1 = Math.max(ax1, m.ax[i]); ay0 = Math.min(ay0, m.ay[i]); ay1 = Math.max(ay1, m.ay[i]);
+  }
+  const W = e[0], H = e[1], g = e[GAP] > e[SLACK] ? e[GAP] : e[SLACK];
+  for (let p = 0; p < T.polygonCount; p++) {
+    const near = !(ax0 - g > T.bx1[p] || ax1 + g < T.bx0[p] || ay0 - g > T.by1[p] || ay1 + g < T.by0[p]);
+    const nearTwin = twin && !(W - ax1 - g > T.bx1[p] || W - ax0 + g < T.bx0[p] || H - ay1 - g > T.by1[p] || H - ay0 + g < T.by0[p]);
+    if (!near && !nearTwin) continue;
+    m.pairGap(blocking && m.polyBlocks(T, p));
+    if (near && !apart(m.ax, m.ay, 0, n, T.vx, T.vy, T.pStart[p], T.pCount[p], e, PGAP)) return false;
+    if (nearTwin && !apart(m.bx, m.by, 0, n, T.vx, T.vy, T.pStart[p], T.pCount[p], e, PGAP)) return false;
+  }
+  return true;
+}
+(PlainMapGenerator.prototype as unknown as { fits: unknown }).fits = fitsPlain;

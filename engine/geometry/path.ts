@@ -58,6 +58,11 @@ export class Router {
   readonly out = new Float64Array(8);
   /** Double arguments of the *Arg queries (stopWithin in arg[0]). */
   readonly arg = new Float64Array(2);
+  /**
+   * The last solve returned the straight line, which the rules found free (no extra cost):
+   * walking it records no costly point, so walkPath need not look again.
+   */
+  freeStraight = false;
 
   constructor(t: Table, readonly rules: MoveRules) {
     this.t = t;
@@ -148,6 +153,7 @@ export class Router {
     this.nodeY[S] = ay;
     this.pathX[0] = ax;
     this.pathY[0] = ay;
+    this.freeStraight = false;
     const dgx = gx - ax, dgy = gy - ay;
     if (Math.sqrt(dgx * dgx + dgy * dgy) <= R) {
       this.pathN = 1;
@@ -164,6 +170,7 @@ export class Router {
         this.pathY[1] = this.nodeY[G];
         this.pathN = 2;
         this.out[0] = this.out[5];
+        this.freeStraight = true;
         return true;
       }
     }

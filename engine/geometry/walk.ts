@@ -46,10 +46,15 @@ export function walkPath(r: Router, T: Table, P: MoveRules, a: number, run: bool
       s[3] = dy;
       s[4] = L;
       T.segBox();
-      P.eval(run, true);
+      // The free straight line was just evaluated on this very segment: no costly points.
+      let legs = 0;
+      if (!r.freeStraight) {
+        P.eval(run, true);
+        legs = P.legN;
+      }
       let pos = 0;
       let stopped = false;
-      for (let e = 0; e < P.legN; e++) {
+      for (let e = 0; e < legs; e++) {
         const se = P.legS[e];
         if (se >= sStop - EPS) break;
         if (rem < se - pos) break; // runs out before the obstacle; handled below

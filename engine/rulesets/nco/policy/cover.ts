@@ -8,9 +8,9 @@ import { W_PISTOL } from '../data/weapons.ts';
 
 /** True when soldier i stands within 1" of a cover spot. */
 export function inCoverSpot(g: NcoGame, i: number): boolean {
-  const x = g.table.px[i], y = g.table.py[i];
-  for (let k = 0; k < g.spotCount; k++) {
-    const dx = g.spotX[k] - x, dy = g.spotY[k] - y;
+  const x = g.table.px[i], y = g.table.py[i], sx = g.spotX, sy = g.spotY;
+  for (let k = 0, m = g.spotCount; k < m; k++) {
+    const dx = sx[k] - x, dy = sy[k] - y;
     if (dx * dx + dy * dy <= 1) return true;
   }
   return false;
@@ -39,26 +39,40 @@ function spotDistances(g: NcoGame): void {
 
 /** Each spot's distance to the nearest enemy of each side, for soldiers at (px, py) alive per `alive`. */
 export function refreshSpotDistances(g: NcoGame, px: Float64Array, py: Float64Array, alive: Uint8Array): void {
-  const side = g.side, n = g.n;
-  for (let k = 0; k < g.spotCount; k++) {
-    const sx = g.spotX[k], sy = g.spotY[k];
-    let d0 = 1e18, d1 = 1e18; // nearest enemy of side 0 (= a side-1 soldier) and of side 1
-    for (let j = 0; j < n; j++) {
-      if (!alive[j]) continue;
-      const dx = px[j] - sx, dy = py[j] - sy;
+  const n = g.n, split = g.split, sx = g.spotX, sy = g.spotY, out = g.spotEnemyD, P = g.pack;
+  // The living soldiers packed, side 0's in [0, m0), side 1's in [m0, m): a minimum does not
+  // depend on the order it is taken in, so these are the numbers of a scan that skips the dead.
+  let m = 0, m0 = 0;
+  for (let j = 0; j < n; j++) {
+    if (j === split) m0 = m;
+    if (alive[j]) { P[2 * m] = px[j]; P[2 * m + 1] = py[j]; m++; }
+  }
+  if (split >= n) m0 = m;
+  for (let k = 0, ns = g.spotCount; k < ns; k++) {
+    const x = sx[k], y = sy[k];
+    let d0 = 1e18, d1 = 1e18; // nearest enemy of side 0 (a side-1 soldier) and of side 1
+    for (let j = m0; j < m; j++) {
+      const dx = P[2 * j] - x, dy = P[2 * j + 1] - y;
       const d2 = dx * dx + dy * dy;
-      if (side[j] === 1) { if (d2 < d0) d0 = d2; } else if (d2 < d1) d1 = d2;
+      if (d2 < d0) d0 = d2;
     }
-    g.spotEnemyD[k] = Math.sqrt(d0);
-    g.spotEnemyD[160 + k] = Math.sqrt(d1);
+    for (let j = 0; j < m0; j++) {
+      const dx = P[2 * j] - x, dy = P[2 * j + 1] - y;
+      const d2 = dx * dx + dy * dy;
+      if (d2 < d1) d1 = d2;
+    }
+    out[k] = Math.sqrt(d0);
+    out[160 + k] = Math.sqrt(d1);
   }
 }
 
+/** A living friend of soldier i (his side's index range, not i) stands on spot k. */
 function occupied(g: NcoGame, i: number, k: number): boolean {
-  const t = g.table;
-  for (let j = 0; j < g.n; j++) {
-    if (j === i || !g.alive[j] || g.side[j] !== g.side[i]) continue;
-    const dx = t.px[j] - g.spotX[k], dy = t.py[j] - g.spotY[k];
+  const px = g.table.px, py = g.table.py, alive = g.alive;
+  const x = g.spotX[k], y = g.spotY[k];
+  for (let j = g.side[i] === 0 ? 0 : g.split, hi = g.side[i] === 0 ? g.split : g.n; j < hi; j++) {
+    if (j === i || !alive[j]) continue;
+    const dx = px[j] - x, dy = py[j] - y;
     if (dx * dx + dy * dy < 1.2) return true;
   }
   return false;
@@ -68,7 +82,9 @@ function occupied(g: NcoGame, i: number, k: number): boolean {
  * The best cover spot for soldier i to move to, written into a scratch slot whose index is
  * returned (−1 if none). Score: how close the spot's distance to the nearest enemy (at the
  * start of the turn) is to the preferred fighting distance (closer with aggression), plus
- * travel. Spots held by a friend are skipped.
+ * travel. Spots held by a friend are skipped (at most three tries; the third best is taken
+ * even if held). Scores are worked out once into spotScore (Infinity: out of reach or
+ * skipped), so a retry only rescans them.
  */
 export function bestCoverSpot(g: NcoGame, i: number, budget: number): number {
   spotDistances(g);
@@ -78,25 +94,35 @@ export function bestCoverSpot(g: NcoGame, i: number, budget: number): number {
   const w = g.primary[i];
   const want = g.scn.weapons.range[w === 0 ? W_PISTOL : w] * (1 - 0.6 * aggression);
   const base = g.side[i] === 0 ? 0 : 160;
-  let best = -1;
-  for (let tries = 0; tries < 3; tries++) {
-    let bestS = 1e9;
+  const sx = g.spotX, sy = g.spotY, ed = g.spotEnemyD, sc = g.spotScore, m = g.spotCount;
+  let best = -1, bestS = 1e9;
+  const reach = budget * 3;
+  // Beyond this squared distance the rounded square root is surely above reach (the margin
+  // dwarfs rounding), so the root is skipped; nearer spots are compared as before.
+  const far2 = reach * reach * (1 + 1e-9);
+  for (let k = 0; k < m; k++) {
+    const dx = sx[k] - x, dy = sy[k] - y;
+    const d2 = dx * dx + dy * dy;
+    if (d2 > far2) { sc[k] = Infinity; continue; }
+    const travel = Math.sqrt(d2);
+    if (travel > reach) { sc[k] = Infinity; continue; }
+    const s = Math.abs(ed[base + k] - want) + 0.3 * travel;
+    sc[k] = s;
+    if (s < bestS) { bestS = s; best = k; }
+  }
+  for (let tries = 1; tries < 3; tries++) {
+    if (best < 0 || !occupied(g, i, best)) break;
+    sc[best] = Infinity;
     best = -1;
-    for (let k = 0; k < g.spotCount; k++) {
-      if (g.spotSkip[k] === g.spotStamp) continue;
-      const dx = g.spotX[k] - x, dy = g.spotY[k] - y;
-      const travel = Math.sqrt(dx * dx + dy * dy);
-      if (travel > budget * 3) continue;
-      const s = Math.abs(g.spotEnemyD[base + k] - want) + 0.3 * travel;
+    bestS = 1e9;
+    for (let k = 0; k < m; k++) {
+      const s = sc[k];
       if (s < bestS) { bestS = s; best = k; }
     }
-    if (best < 0 || !occupied(g, i, best)) break;
-    g.spotSkip[best] = g.spotStamp;
   }
-  g.spotStamp++;
   if (best < 0) return -1;
   const slot = g.sp + 4;
-  t.px[slot] = g.spotX[best];
-  t.py[slot] = g.spotY[best];
+  t.px[slot] = sx[best];
+  t.py[slot] = sy[best];
   return slot;
 }

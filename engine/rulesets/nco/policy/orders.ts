@@ -146,13 +146,14 @@ export function chooseOrder(g: NcoGame, s: number): void {
   // (the side's own range: no indirection), a scripted side takes the first soldier in
   // activation order who is not in Ambush, so the walk below may stop there.
   let rally = p.kind === POL_RANDOM;
-  for (let j = s === 0 ? 0 : g.split, hi = s === 0 ? g.split : g.n; j < hi && !rally; j++) {
-    if (g.mustRally[j] && g.alive[j] && g.order[j] === O_NONE) rally = true;
+  const alive = g.alive, order = g.order, mustRally = g.mustRally, side = g.side, act = g.actOrder, n = g.n;
+  for (let j = s === 0 ? 0 : g.split, hi = s === 0 ? g.split : n; j < hi && !rally; j++) {
+    if (mustRally[j] && alive[j] && order[j] === O_NONE) rally = true;
   }
-  for (let k = 0; k < g.n; k++) {
-    const j = g.actOrder[k];
-    if (g.side[j] !== s || !g.alive[j] || g.order[j] !== O_NONE) continue;
-    if (g.mustRally[j]) { i = j; break; }
+  for (let k = 0; k < n; k++) {
+    const j = act[k];
+    if (side[j] !== s || !alive[j] || order[j] !== O_NONE) continue;
+    if (mustRally[j]) { i = j; break; }
     if (g.ambush[j] > 0) { if (waiting < 0) waiting = j; continue; }
     if (i < 0) {
       if (p.kind !== POL_RANDOM) i = j;
@@ -318,9 +319,10 @@ export function chooseSpecial(g: NcoGame, s: number): void {
   let i = -1, m = 0;
   // The random policy draws from every qualifying soldier; a scripted side takes the first.
   const all = p.kind === POL_RANDOM;
-  for (let k = 0; k < g.n; k++) {
-    const j = g.actOrder[k];
-    if (g.side[j] === s && g.specialDone[j] === 0 && qualifiesForSpecial(g, j)) {
+  const act = g.actOrder, side = g.side, done = g.specialDone, n = g.n;
+  for (let k = 0; k < n; k++) {
+    const j = act[k];
+    if (side[j] === s && done[j] === 0 && qualifiesForSpecial(g, j)) {
       if (i < 0) i = j;
       g.list[m++] = j;
       if (!all) break;

@@ -80,9 +80,12 @@ export function targetInCover(g: NcoGame, shooter: number, target: number): bool
   return inCoverOf(g.table, g.sight, shooter, target, g.alive, g.n);
 }
 
-/** Rolls the weapon's hit dice against one target and applies the wounds; returns hits. */
-function resolveOn(g: NcoGame, shooter: number, target: number, weapon: number, flags: number, area: boolean): number {
-  const tn = toHitNumber(g, shooter, target, weapon, flags, area, targetInCover(g, shooter, target));
+/**
+ * Rolls the weapon's hit dice against one target and applies the wounds; returns hits.
+ * `cover`: targetInCover as already worked out on this very state (0 or 1), or −1.
+ */
+function resolveOn(g: NcoGame, shooter: number, target: number, weapon: number, flags: number, area: boolean, cover: number): number {
+  const tn = toHitNumber(g, shooter, target, weapon, flags, area, cover < 0 ? targetInCover(g, shooter, target) : cover === 1);
   const max = g.scn.rules.max_hit_target;
   let hits = 0;
   const dice = hitDice(g, shooter, weapon);
@@ -99,23 +102,33 @@ function resolveOn(g: NcoGame, shooter: number, target: number, weapon: number, 
 
 /** Offers the target a reactive Down before any to-hit roll (item 20). */
 export function offerReactiveDown(g: NcoGame, shooter: number, target: number, weapon: number, flags: number, area: boolean): void {
-  if (g.order[target] !== O_NONE || !g.alive[target] || g.side[target] === g.side[shooter]) return;
-  const tn = toHitNumber(g, shooter, target, weapon, flags, area, targetInCover(g, shooter, target));
+  reactiveDown(g, shooter, target, weapon, flags, area);
+}
+
+/**
+ * offerReactiveDown, returning the target's cover as it worked it out (1 or 0; −1 if the
+ * target was not offered). Going Down moves and kills no one, so it still holds after.
+ */
+function reactiveDown(g: NcoGame, shooter: number, target: number, weapon: number, flags: number, area: boolean): number {
+  if (g.order[target] !== O_NONE || !g.alive[target] || g.side[target] === g.side[shooter]) return -1;
+  const cover = targetInCover(g, shooter, target);
+  const tn = toHitNumber(g, shooter, target, weapon, flags, area, cover);
   const n = hitChance36(tn, g.scn.rules.max_hit_target);
   const p = hitDice(g, shooter, weapon) === 2 ? 1296 - (36 - n) * (36 - n) : 36 * n; // in 1296ths
   if (g.decide.wantsReactiveDown(g, target, p, W_NO_MODIFIERS[weapon] === 1)) { // flamer, HE, grenade ignore Down (items 45–47)
     forceDown(g, target);
     g.count(target, 11);
   }
+  return cover ? 1 : 0;
 }
 
 /** A single-target attack (Fire, Advance fire, Focus Fire, response fire). Returns hits. */
 export function fireAt(g: NcoGame, shooter: number, target: number, weapon: number, flags: number): number {
   if (weapon === W_GRENADE) return throwGrenade(g, shooter); // item 47: aimed at the policy's point
   if (W_AS_COVER_FIRE[weapon]) return areaFire(g, shooter, target, weapon, flags);
-  offerReactiveDown(g, shooter, target, weapon, flags, false);
+  const cover = reactiveDown(g, shooter, target, weapon, flags, false);
   if (!g.alive[target]) return 0;
-  return resolveOn(g, shooter, target, weapon, flags, false);
+  return resolveOn(g, shooter, target, weapon, flags, false, cover); // the cover just worked out, if any
 }
 
 /**
@@ -144,7 +157,7 @@ export function areaFire(g: NcoGame, shooter: number, aim: number, weapon: numbe
   for (let k = base; k < m; k++) {
     const j = list[k];
     if (!g.alive[j]) continue;
-    const h = resolveOn(g, shooter, j, weapon, flags, true);
+    const h = resolveOn(g, shooter, j, weapon, flags, true, -1); // an earlier target's death may uncover this one
     hits += h;
     if (h > 0 && g.alive[j] && g.order[j] === O_NONE) forceDown(g, j);
   }

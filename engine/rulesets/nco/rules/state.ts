@@ -104,15 +104,16 @@ export class NcoGame {
   readonly spotX: Float64Array;
   readonly spotY: Float64Array;
   spotCount = 0;
-  /** Marks spots rejected during one bestCoverSpot call (compared with spotStamp). */
-  readonly spotSkip: Int32Array;
-  spotStamp = 1;
+  /** bestCoverSpot's score of each spot (scratch: written before it is read). */
+  readonly spotScore: Float64Array;
   /** Per side, each spot's distance to the nearest enemy at the start of the turn. */
   readonly spotEnemyD: Float64Array;
   /** Start-of-turn positions and alive flags, for spotEnemyD on first use (spotSnap: 0 none, 1 taken, 2 used). */
   readonly snapX: Float64Array;
   readonly snapY: Float64Array;
   readonly snapAlive: Uint8Array;
+  /** refreshSpotDistances' packed x, y of the living soldiers (scratch). */
+  readonly pack: Float64Array;
   spotSnap = 0;
   /** Terrain height under each soldier, refreshed when he moves. */
   readonly elevC: Float64Array;
@@ -285,14 +286,15 @@ export class NcoGame {
     this.dd = st.f64(n * n);
     this.rd = st.f64(n * n);
     // Cover spots: the list is built per map (constant for a fixed map), the nearest-enemy
-    // distances per turn; the skip marks are compared with spotStamp, so both restart each game.
+    // distances per turn, the scores per bestCoverSpot call.
     this.spotX = st.scratch(new Float64Array(160));
     this.spotY = st.scratch(new Float64Array(160));
     this.spotEnemyD = st.scratch(new Float64Array(320));
-    this.spotSkip = st.i32(160);
+    this.spotScore = st.scratch(new Float64Array(160));
     this.snapX = st.scratch(new Float64Array(n));
     this.snapY = st.scratch(new Float64Array(n));
     this.snapAlive = st.scratch(new Uint8Array(n));
+    this.pack = st.scratch(new Float64Array(2 * n));
     // Scratch lists, written before every read.
     this.opts = st.scratch(new Int32Array(16));
     this.list = st.scratch(new Int32Array(n + 1));
@@ -352,15 +354,16 @@ export class NcoGame {
     this.elevC[a] = this.table.elev(a);
     const px = this.table.px, py = this.table.py;
     const edge = this.scn.rules.measure === 'edge' ? 2 * this.r : 0;
-    const ax = px[a], ay = py[a];
-    for (let j = 0; j < n; j++) {
+    const ax = px[a], ay = py[a], row = a * n;
+    const dd = this.dd, rd = this.rd, vis = this.vis, cov = this.cov;
+    for (let j = 0; j < n; j++) { // row a, then column a from it (the matrices are symmetric)
       const dx = px[j] - ax, dy = py[j] - ay;
-      const d = Math.sqrt(dx * dx + dy * dy);
-      const e = d - edge;
-      const ra = a * n + j, rj = j * n + a;
-      this.dd[ra] = this.dd[rj] = d;
-      this.rd[ra] = this.rd[rj] = e > 0 ? e : 0;
-      this.vis[ra] = this.vis[rj] = this.cov[ra] = this.cov[rj] = -1;
+      const d = Math.sqrt(dx * dx + dy * dy), e = d - edge;
+      dd[row + j] = d;
+      rd[row + j] = e > 0 ? e : 0;
+    }
+    for (let j = 0, rj = a; j < n; j++, rj += n) { // column a from row a; the caches wiped both ways
+      dd[rj] = dd[row + j]; rd[rj] = rd[row + j]; vis[row + j] = vis[rj] = cov[row + j] = cov[rj] = -1;
     }
   }
 

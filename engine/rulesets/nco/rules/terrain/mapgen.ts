@@ -333,14 +333,7 @@ export class MapGenerator {
    */
   private fits(T: Table, blocking: boolean, twin: boolean): boolean {
     const e = this.env, n = this.an;
-    if (twin) {
-      for (let i = 0; i < n; i++) {
-        this.bx[i] = e[E_W] - this.ax[i];
-        this.by[i] = e[E_H] - this.ay[i];
-      }
-      this.pairGap(blocking);
-      if (!apart(this.ax, this.ay, 0, n, this.bx, this.by, 0, n, this.env, E_PGAP)) return false;
-    }
+    if (twin) for (let i = 0; i < n; i++) { this.bx[i] = e[E_W] - this.ax[i]; this.by[i] = e[E_H] - this.ay[i]; }
     // Bounding boxes of the candidate and its twin: a placed piece whose box is farther than
     // the widest gap from both cannot clash, so the exact separating-axis test is skipped.
     let ax0 = Infinity, ay0 = Infinity, ax1 = -Infinity, ay1 = -Infinity;
@@ -360,13 +353,18 @@ export class MapGenerator {
       if (near && !apart(this.ax, this.ay, 0, n, T.vx, T.vy, s, c, this.env, E_PGAP)) return false;
       if (nearTwin && !apart(this.bx, this.by, 0, n, T.vx, T.vy, s, c, this.env, E_PGAP)) return false;
     }
+    // The candidate against its own twin last: every test is pure, so the answer is the same
+    // in any order, and most candidates fail against a placed piece first.
+    if (twin) {
+      this.pairGap(blocking);
+      if (!apart(this.ax, this.ay, 0, n, this.bx, this.by, 0, n, this.env, E_PGAP)) return false;
+    }
     return true;
   }
 
   private pairGap(lane: boolean): void {
     this.env[E_PGAP] = this.env[lane ? E_GAP : E_SLACK];
   }
-
 
   private commit(T: Table, u: number, twin: boolean): void {
     const k = this.uKind[u], fl = this.uFlags[u];

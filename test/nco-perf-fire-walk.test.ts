@@ -1,0 +1,115 @@
+/**
+ * Issue 14, continued from nco-perf-equivalence.test.ts: two shortcuts that skip work whose
+ * answer is already known, each against the plain code or its premise.
+ * - fireAt passes the cover its reactive-Down offer worked out on to the shot: an offer
+ *   must leave every position, life and the terrain as it found them.
+ * - walkPath does not evaluate the free straight line solve() has just found free
+ *   (Router.freeStraight): the same moves as the plain move(), which always evaluates.
+ */
+import { dirname, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { GameEnv } from '../engine/env.ts';
+import { playOne } from '../engine/ruleset.ts';
+import type { NcoScenario } from '../engine/rulesets/nco/compiled.ts';
+import { scriptedDecisions } from '../engine/rulesets/nco/policy/decisions.ts';
+import { prepareGame } from '../engine/rulesets/nco/rules/setup.ts';
+import { offerReactiveDown, targetInCover } from '../engine/rulesets/nco/rules/shooting.ts';
+import { NcoGame, O_NONE } from '../engine/rulesets/nco/rules/state.ts';
+import { scenarioRules } from '../engine/rulesets/nco/scenarios/hooks.ts';
+import { loadConfigObject } from '../sim/config.ts';
+import { PlainRouter } from './nco-perf-plain.ts';
+
+const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
+
+/** A game of the basic scenario on generated maps, both sides playing `policy`. */
+function setup(policy: string): { g: NcoGame; env: GameEnv; ruleset: never } {
+  const raw = {
+    ruleset: 'nco', scenario: 'basic', map: { generate: { mirrored: true } }, rules: {},
+    sides: [
+      { name: 'A', roster: 'rosters/us-army-100.json', policy },
+      { name: 'B', roster: 'rosters/german-heer-100.json', policy },
+    ],
+  };
+  const l = loadConfigObject(raw, resolve(ROOT, 'configs/nco'));
+  const scn = l.scn as unknown as NcoScenario;
+  const env = new GameEnv(scn.plan);
+  const g = new NcoGame(scn, scriptedDecisions, scenarioRules, env);
+  prepareGame(g);
+  return { g, env, ruleset: l.ruleset as never };
+}
+
+/** A small LCG: the same random positions on every run. */
+function lcg(seed: number): () => number {
+  let x = seed;
+  return () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32);
+}
+
+describe('fireAt reuses the cover its reactive-Down offer worked out (issue 14)', () => {
+  it('an offer leaves every position, life and the terrain as it found them, so cover is unchanged', () => {
+    const { g, env, ruleset } = setup('cautious');
+    const t = g.table;
+    const rnd = lcg(99);
+    const bad: string[] = [];
+    let downs = 0, covered = 0, offers = 0;
+    for (let k = 0; k < 20; k++) {
+      playOne(ruleset, g as never, env, 13, k); // leaves that game's generated map
+      for (let q = 0; q < 100; q++) {
+        for (let i = 0; i < g.n; i++) {
+          t.setPoint(i, rnd() * t.width, rnd() * t.height);
+          g.alive[i] = rnd() < 0.85 ? 1 : 0;
+          g.order[i] = O_NONE;
+          g.down[i] = 0;
+        }
+        g.recountAlive();
+        g.touchedAll();
+        const a = Math.floor(rnd() * g.split), b = g.split + Math.floor(rnd() * (g.n - g.split));
+        const [shooter, target] = rnd() < 0.5 ? [a, b] : [b, a];
+        if (!g.alive[shooter] || !g.alive[target] || g.primary[shooter] === 0) continue;
+        const before = [targetInCover(g, shooter, target), t.px.join(), t.py.join(), g.alive.join(), t.version].join('|');
+        offerReactiveDown(g, shooter, target, g.primary[shooter], 0, false);
+        offers++;
+        if (g.down[target] === 1) downs++;
+        g.vis.fill(-1);
+        const cover = targetInCover(g, shooter, target);
+        if (cover) covered++;
+        const after = [cover, t.px.join(), t.py.join(), g.alive.join(), t.version].join('|');
+        if (before !== after && bad.length < 5) bad.push(`game ${k} offer ${q}: ${shooter} at ${target}`);
+      }
+    }
+    expect(bad).toEqual([]);
+    expect(offers).toBeGreaterThan(500);
+    expect(downs).toBeGreaterThan(50);
+    expect(covered).toBeGreaterThan(50);
+  });
+});
+
+describe('Router: a move along the free straight line walks as before (issue 14)', () => {
+  it('on random moves over generated NCO maps: same end point and inches spent', () => {
+    const { g, env, ruleset } = setup('aggressive');
+    const t = g.table;
+    const plain = new PlainRouter(t, g.move);
+    const rnd = lcg(4242);
+    const bad: string[] = [];
+    let free = 0, costly = 0;
+    for (let k = 0; k < 20; k++) {
+      playOne(ruleset, g as never, env, 9, k);
+      for (let q = 0; q < 200; q++) {
+        // Slot 0 moves with the router, slot 2 (the same start) with the plain one, toward slot 1.
+        const sx = rnd() * t.width, sy = rnd() * t.height;
+        t.setPoint(0, sx, sy);
+        t.setPoint(2, sx, sy);
+        t.setPoint(1, sx + (rnd() - 0.5) * 24, sy + (rnd() - 0.5) * 24);
+        const run = rnd() < 0.5, stop = rnd() < 0.3 ? 2 * rnd() : 0, budget = 1 + 12 * rnd();
+        const spent = g.router.moveToward(0, 1, budget, run, stop);
+        if (g.router.freeStraight) free++;
+        else costly++;
+        const spentP = plain.moveToward(2, 1, budget, run, stop);
+        const a = [t.px[0], t.py[0], spent].join(), b = [t.px[2], t.py[2], spentP].join();
+        if (a !== b && bad.length < 5) bad.push(`game ${k} move ${q}: ${a} / ${b}`);
+      }
+    }
+    expect(bad).toEqual([]);
+    expect(free).toBeGreaterThan(500);
+    expect(costly).toBeGreaterThan(100);
+  });
+});
