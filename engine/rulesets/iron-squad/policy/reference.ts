@@ -11,8 +11,8 @@ import { coverValue, exposure, KILL_BONUS, nearestEnemy } from './scoring.ts';
 
 /** scoring.ts shotValue through actions.ts attackBase, as it was first written. */
 export function shotValuePlain(g: IronGame, a: number, fromHex: number, t: number): void {
-  const base = attackBase(g, a, fromHex, g.hex[t]);
-  expectedValue(g, base, g.hp[t], KILL_BONUS);
+  const base = attackBase(g, a, fromHex, g.hex[t]), mb = g.dec.missionBonus;
+  expectedValue(g, base, g.hp[t], KILL_BONUS + mb[t]);
   let v = g.val[4] - backfireChance(g, base);
   g.val[1] = backfireChance(g, base);
   if (TYPE_WEAPON[g.type[a]] === W_GRENADE) {
@@ -21,7 +21,7 @@ export function shotValuePlain(g: IronGame, a: number, fromHex: number, t: numbe
       if (x === t || g.alive[x] === 0) continue;
       const d = grid.distance(th, x === a ? fromHex : g.hex[x]);
       if (d > 1) continue;
-      expectedValue(g, base + (d === 0 ? r.splash_same_hex : r.splash_adjacent), g.hp[x], KILL_BONUS);
+      expectedValue(g, base + (d === 0 ? r.splash_same_hex : r.splash_adjacent), g.hp[x], KILL_BONUS + mb[x]);
       const e = g.val[4];
       v += g.side[x] === g.side[a] ? -1.5 * e : e;
     }

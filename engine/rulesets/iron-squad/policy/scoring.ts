@@ -19,8 +19,8 @@ export const KILL_BONUS = 3;
 // (a heap number per improvement).
 
 /**
- * Value of a shot by a from `fromHex` at t: expected health off t plus the kill bonus,
- * minus the backfire chance; a grenade adds its splash on enemies and subtracts it on
+ * Value of a shot by a from `fromHex` at t: expected health off t plus the kill bonus
+ * (more on a mission target: g.dec.missionBonus, policy/mission.ts), minus the backfire chance; a grenade adds its splash on enemies and subtracts it on
  * friends (R12). Written to g.val[0], the backfire chance to g.val[1]. It depends on
  * fromHex only through the elevation case and the distance (shotValueAt).
  */
@@ -36,8 +36,8 @@ export function shotBase(g: IronGame, a: number, t: number, ec: number, d: numbe
 
 /** shotValue from any hex `d` hexes from t at elevation case `ec` (board.elevationCase). */
 export function shotValueAt(g: IronGame, a: number, t: number, ec: number, d: number): void {
-  const base = shotBase(g, a, t, ec, d);
-  expectedValue(g, base, g.hp[t], KILL_BONUS);
+  const base = shotBase(g, a, t, ec, d), mb = g.dec.missionBonus;
+  expectedValue(g, base, g.hp[t], KILL_BONUS + mb[t]);
   let v = g.val[4] - backfireChance(g, base);
   g.val[1] = backfireChance(g, base);
   if (TYPE_WEAPON[g.type[a]] === W_GRENADE) {
@@ -46,7 +46,7 @@ export function shotValueAt(g: IronGame, a: number, t: number, ec: number, d: nu
       if (x === t || g.alive[x] === 0) continue;
       const dx = x === a ? d : grid.distance(th, g.hex[x]);
       if (dx > 1) continue;
-      expectedValue(g, base + (dx === 0 ? r.splash_same_hex : r.splash_adjacent), g.hp[x], KILL_BONUS);
+      expectedValue(g, base + (dx === 0 ? r.splash_same_hex : r.splash_adjacent), g.hp[x], KILL_BONUS + mb[x]);
       const e = g.val[4];
       v += g.side[x] === g.side[a] ? -1.5 * e : e;
     }

@@ -10,6 +10,7 @@ import { inSniperArea, preparePath, revealSlot, walk, walkRange } from '../rules
 import type { IronGame } from '../rules/state.ts';
 import { T_CAPTAIN, T_ENGINEER, T_MEDIC, T_MG, T_SNIPER } from '../data/units.ts';
 import { chooseDestination } from './destination.ts';
+import { finishingHex, markMissionTargets } from './mission.ts';
 import { listFoes, nearestEnemy, pickTarget, pickTargetMemo } from './scoring.ts';
 
 export { pickTarget } from './scoring.ts';
@@ -30,7 +31,9 @@ function tryFire(g: IronGame, u: number): void {
   if (g.fired[u] !== 0 || g.alive[u] === 0) return;
   listFoes(g, u);
   const t = pickTarget(g, u, g.hex[u]);
-  if (t >= 0) fire(g, u, t);
+  if (t < 0) return;
+  fire(g, u, t);
+  markMissionTargets(g, g.side[u]); // a kill may have done the mission's kill part
 }
 
 /**
@@ -73,6 +76,7 @@ function setFacing(g: IronGame, u: number): void {
 export function activate(g: IronGame, u: number): void {
   const pol = g.scn.policies[g.side[u]];
   g.activated[u] = 1;
+  markMissionTargets(g, g.side[u]);
   // R16 "activation": the Captain rallies as his activation begins, before he moves.
   if (g.scn.rallyOnActivation && g.type[u] === T_CAPTAIN && g.local[u] === 0) rallyAround(g, u);
   let mp = mpAvailable(g, u);
@@ -83,7 +87,9 @@ export function activate(g: IronGame, u: number): void {
     listFoes(g, u);
     const p = g.board.path;
     p.reach(g.hex[u], mp);
-    const dest = chooseDestination(g, u, mp);
+    const fin = pol.finishMission ? finishingHex(g, u) : -1;
+    if (fin >= 0) g.dec.newShots(); // fireStopMemo below reads this decision's memo
+    const dest = fin >= 0 ? fin : chooseDestination(g, u, mp);
     if (dest !== g.hex[u] && p.cost[dest] !== UNREACHED) {
       const spent = p.cost[dest];
       const len = p.pathTo(dest, g.path);
