@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { build, openBoard, setTerrain } from './iron-harness.ts';
 import { activate, pickTarget } from '../engine/rulesets/iron-squad/policy/scripted.ts';
 import { finishingHex, killPartDone, markMissionTargets } from '../engine/rulesets/iron-squad/policy/mission.ts';
-import { listFoes } from '../engine/rulesets/iron-squad/policy/scoring.ts';
+import { approachFoe, listFoes } from '../engine/rulesets/iron-squad/policy/scoring.ts';
 import { missionComplete } from '../engine/rulesets/iron-squad/rules/game.ts';
 import { T_GRENADIER, T_SNIPER } from '../engine/rulesets/iron-squad/data/units.ts';
 
@@ -46,6 +46,33 @@ describe('mission_kill_bonus: the mission card\'s enemy type is worth more to sh
     expect(killPartDone(g, 0)).toBe(true);
     markMissionTargets(g, 0);
     expect([g.dec.missionBonus[far], g.dec.missionBonus[near]]).toEqual([0, 0]);
+  });
+});
+
+describe('hunt_mission: close in on the mission card\'s enemy type, not just the nearest enemy', () => {
+  // A US rifleman at (2,1); a German rifleman 3 hexes east, the card's type (sniper) far
+  // in the south-west. Only the approach term counts.
+  const scene = (hunt: boolean) => {
+    const b = build({ policies: [{ id: 'rush', hunt_mission: hunt, objective_weight: 0, vp_weight: 0, attack_weight: 0, exposure_weight: 0, cover_weight: 0, approach_weight: 1, reveals_per_activation: 0 }, 'rush'] });
+    const u = b.add(0, 'rifleman', 2, 1);
+    const near = b.add(1, 'rifleman', 5, 1);
+    const target = b.add(1, 'sniper', 1, 9);
+    const g = b.g;
+    g.missionHex[0] = b.at(10, 8);
+    g.missionType[0] = T_SNIPER;
+    return { g, u, near, target };
+  };
+  it('approaches the nearest enemy without it and the mission target with it', () => {
+    const off = scene(false);
+    const d0 = off.g.board.grid.distance(off.g.hex[off.u], off.g.hex[off.target]);
+    activate(off.g, off.u);
+    expect(off.g.foes[approachFoe(off.g, off.u)]).toBe(off.near);
+    const on = scene(true);
+    activate(on.g, on.u);
+    expect(on.g.foes[approachFoe(on.g, on.u)]).toBe(on.target);
+    const grid = on.g.board.grid;
+    expect(grid.distance(on.g.hex[on.u], on.g.hex[on.target])).toBeLessThan(d0 - 1);
+    expect(grid.distance(on.g.hex[on.u], on.g.hex[on.target])).toBeLessThan(grid.distance(off.g.hex[off.u], off.g.hex[off.target]));
   });
 });
 

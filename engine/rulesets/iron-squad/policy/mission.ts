@@ -21,20 +21,21 @@ export function killPartDone(g: IronGame, s: number): boolean {
 }
 
 /**
- * Fills g.dec.missionBonus for side's enemies: the policy's mission_kill_bonus (extra
- * VP-equivalent of a kill, scoring.ts shotValueAt) on each one whose death advances side's
- * mission, 0 on the rest and on side's own units. Called as each activation starts and
- * after each of its shots (a kill can finish the part).
+ * Marks side's enemies whose death advances side's mission (g.dec.missionMark) and gives
+ * each the policy's mission_kill_bonus (g.dec.missionBonus: extra VP-equivalent of the
+ * kill, scoring.ts shotValueAt); 0 on the rest and on side's own units. Called as each
+ * activation starts and after each of its shots (a kill can finish the part).
  */
 export function markMissionTargets(g: IronGame, side: number): void {
-  const mb = g.dec.missionBonus, bonus = g.scn.policies[side].missionKillBonus;
-  const on = bonus > 0 && !killPartDone(g, side) && g.missionHex[side] >= 0 && !g.scn.solo;
+  const mb = g.dec.missionBonus, mark = g.dec.missionMark, bonus = g.scn.policies[side].missionKillBonus;
+  const on = g.missionHex[side] >= 0 && !g.scn.solo && !killPartDone(g, side);
   const t = g.missionType[side];
   let fielded = false;
   if (on) for (let u = 0; u < g.n; u++) if (g.side[u] !== side && g.local[u] === 0 && g.type[u] === t) fielded = true;
   for (let u = 0; u < g.n; u++) {
-    const mark = on && g.side[u] !== side && (!fielded || (g.local[u] === 0 && g.type[u] === t));
-    mb[u] = mark ? bonus : 0;
+    const m = on && g.side[u] !== side && (!fielded || (g.local[u] === 0 && g.type[u] === t));
+    mark[u] = m ? 1 : 0;
+    mb[u] = m ? bonus : 0;
   }
 }
 

@@ -7,7 +7,7 @@ import { attackBase, backfireChance, canShoot, expectedValue } from '../rules/ac
 import type { IronGame } from '../rules/state.ts';
 import { BOT_PRIORITY, TYPE_WEAPON, W_GRENADE } from '../data/units.ts';
 import { POL_BOT, TGT_LOWEST_HP } from './params.ts';
-import { coverValue, exposure, KILL_BONUS, nearestEnemy } from './scoring.ts';
+import { approachFoe, coverValue, exposure, KILL_BONUS } from './scoring.ts';
 
 /** scoring.ts shotValue through actions.ts attackBase, as it was first written. */
 export function shotValuePlain(g: IronGame, a: number, fromHex: number, t: number): void {
@@ -99,7 +99,7 @@ export function chooseDestinationPlain(g: IronGame, u: number, mp: number): numb
     }
     return best;
   }
-  const ne = nearestEnemy(g, g.hex[u]);
+  const ai = approachFoe(g, u), ne = ai < 0 ? -1 : g.foes[ai];
   const mh = g.missionHex[side];
   // R19: the enemy's mission card is secret unless the full-information mode is on.
   const eh = r.full_information && pol.denyWeight > 0 ? g.missionHex[1 - side] : -1;

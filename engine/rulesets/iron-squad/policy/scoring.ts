@@ -161,6 +161,23 @@ export function nearestEnemy(g: IronGame, h: number): number {
   return best;
 }
 
+/**
+ * The listed foe (its index in g.foes) the approach term closes in on: the nearest to u,
+ * first listed on a tie; with hunt_mission, the nearest of those whose death advances u's
+ * mission (g.dec.missionMark), when any is listed. −1 when none is listed.
+ */
+export function approachFoe(g: IronGame, u: number): number {
+  const b = g.board, here = g.hex[u], mark = g.dec.missionMark;
+  const hunt = g.scn.policies[g.side[u]].huntMission;
+  let near = -1, nd = 1 << 20, marked = false;
+  for (let i = 0; i < g.foeCount; i++) {
+    const d = dist(b, here, g.foeHex[i]), m = hunt && mark[g.foes[i]] !== 0;
+    if (m && !marked) { marked = true; nd = d; near = i; } // the first marked foe outranks every unmarked one
+    else if (m === marked && d < nd) { nd = d; near = i; }
+  }
+  return near;
+}
+
 /** Listed enemies that could reach and shoot hex h next turn (range + 2 hexes of movement). */
 export function exposure(g: IronGame, h: number): number {
   const grid = g.board.grid;

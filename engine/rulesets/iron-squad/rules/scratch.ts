@@ -33,6 +33,8 @@ export class DecisionScratch {
   blockedCount = 0;
   /** Per unit: the extra kill value of the mover's mission target (policy/mission.ts markMissionTargets). */
   readonly missionBonus: Float64Array;
+  /** Per unit: 1 when its death advances the mover's mission (same function). */
+  readonly missionMark: Uint8Array;
 
   constructor(units: number, size: number, hillsCol: number) {
     this.coverByTerrain = new Int32Array(TERRAIN_LEVEL.length);
@@ -45,6 +47,7 @@ export class DecisionScratch {
     this.shotStamp = new Int32Array(units * SHOT_KEYS);
     this.blockedHex = new Int32Array(units * 2);
     this.missionBonus = new Float64Array(units);
+    this.missionMark = new Uint8Array(units);
     this.bound = new Float64Array(size);
     this.base = new Float64Array(size);
     this.terms = new Int32Array(size * 5);
