@@ -142,6 +142,7 @@ const policyArb = fc.record({
   mission_kill_bonus: weight,
   hunt_mission: fc.boolean(),
   finish_mission: fc.boolean(),
+  medic_seeks_wounded: fc.boolean(),
 });
 
 describe('issue 14: fast Iron Squad decisions equal the plain ones', () => {

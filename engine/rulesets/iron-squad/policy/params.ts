@@ -51,6 +51,8 @@ const weights = {
   finish_mission: z.boolean().optional().describe('When its mission\'s kill part is done, a unit that can reach the objective hex (no enemy on it) moves there, completing the mission (item 23).'),
   /** Item 69: the approach term closes in on the nearest enemy whose death advances the mission instead of the nearest enemy. */
   hunt_mission: z.boolean().optional().describe('The approach term closes in on the nearest enemy whose death advances its own mission (when one is alive) instead of the nearest enemy.'),
+  /** Items 60, R15: a Medic who has not healed this round ends his move next to the neediest friend he can reach (policy/support.ts). */
+  medic_seeks_wounded: z.boolean().optional().describe('A Medic who has not healed this round moves next to the friend missing the most health (immobilised first) that he can reach, and heals him (item 60).'),
 };
 
 type WeightOptions = { [K in keyof typeof weights]?: z.infer<(typeof weights)[K]> };
@@ -76,12 +78,13 @@ export interface PolicyParams {
   missionKillBonus: number;
   finishMission: boolean;
   huntMission: boolean;
+  medicSeeksWounded: boolean;
 }
 
 const PRESETS: Record<(typeof POLICY_IDS)[number], Omit<PolicyParams, 'kind'>> = {
-  bot: { attackWeight: 4, coverWeight: 0.1, objectiveWeight: 0, vpWeight: 0, exposureWeight: 0, approachWeight: 1, denyWeight: 0, targetRule: TGT_LOWEST_HP, revealsPerActivation: 0, fireFirst: false, fireMidMove: true, maxBackfire: 1, deployDepth: 0, missionKillBonus: 0, finishMission: false, huntMission: false },
-  rush: { attackWeight: 2, coverWeight: 0.05, objectiveWeight: 1.5, vpWeight: 0.5, exposureWeight: 0.2, approachWeight: 0.2, denyWeight: 0, targetRule: TGT_MAX_DAMAGE, revealsPerActivation: 1, fireFirst: false, fireMidMove: true, maxBackfire: 0.4, deployDepth: 0, missionKillBonus: 0, finishMission: false, huntMission: false },
-  farm: { attackWeight: 1.5, coverWeight: 0.15, objectiveWeight: 0.3, vpWeight: 2, exposureWeight: 0.8, approachWeight: 0.1, denyWeight: 0.5, targetRule: TGT_MAX_DAMAGE, revealsPerActivation: 3, fireFirst: true, fireMidMove: true, maxBackfire: 0.25, deployDepth: 1, missionKillBonus: 0, finishMission: false, huntMission: false },
+  bot: { attackWeight: 4, coverWeight: 0.1, objectiveWeight: 0, vpWeight: 0, exposureWeight: 0, approachWeight: 1, denyWeight: 0, targetRule: TGT_LOWEST_HP, revealsPerActivation: 0, fireFirst: false, fireMidMove: true, maxBackfire: 1, deployDepth: 0, missionKillBonus: 0, finishMission: false, huntMission: false, medicSeeksWounded: false },
+  rush: { attackWeight: 2, coverWeight: 0.05, objectiveWeight: 1.5, vpWeight: 0.5, exposureWeight: 0.2, approachWeight: 0.2, denyWeight: 0, targetRule: TGT_MAX_DAMAGE, revealsPerActivation: 1, fireFirst: false, fireMidMove: true, maxBackfire: 0.4, deployDepth: 0, missionKillBonus: 0, finishMission: false, huntMission: false, medicSeeksWounded: false },
+  farm: { attackWeight: 1.5, coverWeight: 0.15, objectiveWeight: 0.3, vpWeight: 2, exposureWeight: 0.8, approachWeight: 0.1, denyWeight: 0.5, targetRule: TGT_MAX_DAMAGE, revealsPerActivation: 3, fireFirst: true, fireMidMove: true, maxBackfire: 0.25, deployDepth: 1, missionKillBonus: 0, finishMission: false, huntMission: false, medicSeeksWounded: false },
 };
 
 export function resolvePolicy(p: PolicyConfig): PolicyParams {
@@ -106,6 +109,7 @@ export function resolvePolicy(p: PolicyConfig): PolicyParams {
     missionKillBonus: o.mission_kill_bonus ?? base.missionKillBonus,
     finishMission: o.finish_mission ?? base.finishMission,
     huntMission: o.hunt_mission ?? base.huntMission,
+    medicSeeksWounded: o.medic_seeks_wounded ?? base.medicSeeksWounded,
   };
 }
 
@@ -118,6 +122,6 @@ export function presetConfig(id: string): Record<string, unknown> | undefined {
     exposure_weight: b.exposureWeight, approach_weight: b.approachWeight, deny_weight: b.denyWeight,
     target_rule: TARGET_RULES[b.targetRule], reveals_per_activation: b.revealsPerActivation, fire_first: b.fireFirst, fire_mid_move: b.fireMidMove,
     max_backfire: b.maxBackfire, deploy_depth: b.deployDepth, mission_kill_bonus: b.missionKillBonus, finish_mission: b.finishMission,
-    hunt_mission: b.huntMission,
+    hunt_mission: b.huntMission, medic_seeks_wounded: b.medicSeeksWounded,
   };
 }
