@@ -143,6 +143,7 @@ const policyArb = fc.record({
   hunt_mission: fc.boolean(),
   finish_mission: fc.boolean(),
   medic_seeks_wounded: fc.boolean(),
+  shots_first: fc.boolean(),
 });
 
 describe('issue 14: fast Iron Squad decisions equal the plain ones', () => {

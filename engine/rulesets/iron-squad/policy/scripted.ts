@@ -11,6 +11,7 @@ import type { IronGame } from '../rules/state.ts';
 import { T_CAPTAIN, T_ENGINEER, T_MEDIC, T_MG, T_SNIPER } from '../data/units.ts';
 import { chooseDestination } from './destination.ts';
 import { finishingHex, markMissionTargets } from './mission.ts';
+import { shotsFirst } from './order.ts';
 import { medicDestination } from './support.ts';
 import { listFoes, nearestEnemy, pickTarget, pickTargetMemo } from './scoring.ts';
 
@@ -136,16 +137,18 @@ export function medicsReact(g: IronGame, side: number, closesRound: boolean): vo
   }
 }
 
-/** Item 21: this turn's activation order: Engineer first (his path helps the rest), Medic last. */
+/** Item 21: this turn's activation order: Engineer first (his path helps the rest), Medic last; shots_first orders the rest (order.ts). */
 export function buildOrder(g: IronGame, side: number): void {
-  let n = 0;
+  let n = 0, mid = 0;
   for (let rank = 0; rank < 3; rank++) {
+    if (rank === 1) mid = n;
     for (let u = 0; u < g.n; u++) {
       if (g.alive[u] === 0 || g.side[u] !== side) continue;
       const ty = g.local[u] ? -1 : g.type[u];
       const k = ty === T_ENGINEER ? 0 : ty === T_MEDIC ? 2 : 1;
       if (k === rank) g.order[n++] = u;
     }
+    if (rank === 1 && g.scn.policies[side].shotsFirst) shotsFirst(g, side, mid, n);
   }
   g.orderLen = n;
   g.orderPos = 0;

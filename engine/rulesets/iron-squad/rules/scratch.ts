@@ -35,6 +35,8 @@ export class DecisionScratch {
   readonly missionBonus: Float64Array;
   /** Per unit: 1 when its death advances the mover's mission (same function). */
   readonly missionMark: Uint8Array;
+  /** Per unit: its sort key for this turn's activation order (policy/order.ts). */
+  readonly orderKey: Float64Array;
 
   constructor(units: number, size: number, hillsCol: number) {
     this.coverByTerrain = new Int32Array(TERRAIN_LEVEL.length);
@@ -48,6 +50,7 @@ export class DecisionScratch {
     this.blockedHex = new Int32Array(units * 2);
     this.missionBonus = new Float64Array(units);
     this.missionMark = new Uint8Array(units);
+    this.orderKey = new Float64Array(units);
     this.bound = new Float64Array(size);
     this.base = new Float64Array(size);
     this.terms = new Int32Array(size * 5);
