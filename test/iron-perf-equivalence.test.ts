@@ -144,6 +144,7 @@ const policyArb = fc.record({
   finish_mission: fc.boolean(),
   medic_seeks_wounded: fc.boolean(),
   shots_first: fc.boolean(),
+  retreat_health: fc.integer({ min: 0, max: 4 }),
 });
 
 describe('issue 14: fast Iron Squad decisions equal the plain ones', () => {

@@ -55,6 +55,8 @@ const weights = {
   medic_seeks_wounded: z.boolean().optional().describe('A Medic who has not healed this round moves next to the friend missing the most health (immobilised first) that he can reach, and heals him (item 60).'),
   /** Item 21: the units between the Engineer and the Medic activate in order of their best shot from where they stand (policy/order.ts). */
   shots_first: z.boolean().optional().describe('Units other than the Engineer (first) and the Medic (last) activate in order of the best shot they have from where they stand, those without one last (item 21).'),
+  /** Digest section 4 item 5: a unit at this health or less moves where the fewest enemies can shoot it (0 = never; policy/support.ts). */
+  retreat_health: z.number().int().min(0).max(4).optional().describe('A unit at this health or less ends its move where the fewest enemies could shoot it next turn, then in the best cover (0 = never retreats).'),
 };
 
 type WeightOptions = { [K in keyof typeof weights]?: z.infer<(typeof weights)[K]> };
@@ -82,12 +84,13 @@ export interface PolicyParams {
   huntMission: boolean;
   medicSeeksWounded: boolean;
   shotsFirst: boolean;
+  retreatHealth: number;
 }
 
 const PRESETS: Record<(typeof POLICY_IDS)[number], Omit<PolicyParams, 'kind'>> = {
-  bot: { attackWeight: 4, coverWeight: 0.1, objectiveWeight: 0, vpWeight: 0, exposureWeight: 0, approachWeight: 1, denyWeight: 0, targetRule: TGT_LOWEST_HP, revealsPerActivation: 0, fireFirst: false, fireMidMove: true, maxBackfire: 1, deployDepth: 0, missionKillBonus: 0, finishMission: false, huntMission: false, medicSeeksWounded: false, shotsFirst: false },
-  rush: { attackWeight: 2, coverWeight: 0.05, objectiveWeight: 1.5, vpWeight: 0.5, exposureWeight: 0.2, approachWeight: 0.2, denyWeight: 0, targetRule: TGT_MAX_DAMAGE, revealsPerActivation: 1, fireFirst: false, fireMidMove: true, maxBackfire: 0.4, deployDepth: 0, missionKillBonus: 0, finishMission: false, huntMission: false, medicSeeksWounded: false, shotsFirst: false },
-  farm: { attackWeight: 1.5, coverWeight: 0.15, objectiveWeight: 0.3, vpWeight: 2, exposureWeight: 0.8, approachWeight: 0.1, denyWeight: 0.5, targetRule: TGT_MAX_DAMAGE, revealsPerActivation: 3, fireFirst: true, fireMidMove: true, maxBackfire: 0.25, deployDepth: 1, missionKillBonus: 0, finishMission: false, huntMission: false, medicSeeksWounded: false, shotsFirst: false },
+  bot: { attackWeight: 4, coverWeight: 0.1, objectiveWeight: 0, vpWeight: 0, exposureWeight: 0, approachWeight: 1, denyWeight: 0, targetRule: TGT_LOWEST_HP, revealsPerActivation: 0, fireFirst: false, fireMidMove: true, maxBackfire: 1, deployDepth: 0, missionKillBonus: 0, finishMission: false, huntMission: false, medicSeeksWounded: false, shotsFirst: false, retreatHealth: 0 },
+  rush: { attackWeight: 2, coverWeight: 0.05, objectiveWeight: 1.5, vpWeight: 0.5, exposureWeight: 0.2, approachWeight: 0.2, denyWeight: 0, targetRule: TGT_MAX_DAMAGE, revealsPerActivation: 1, fireFirst: false, fireMidMove: true, maxBackfire: 0.4, deployDepth: 0, missionKillBonus: 0, finishMission: false, huntMission: false, medicSeeksWounded: false, shotsFirst: false, retreatHealth: 0 },
+  farm: { attackWeight: 1.5, coverWeight: 0.15, objectiveWeight: 0.3, vpWeight: 2, exposureWeight: 0.8, approachWeight: 0.1, denyWeight: 0.5, targetRule: TGT_MAX_DAMAGE, revealsPerActivation: 3, fireFirst: true, fireMidMove: true, maxBackfire: 0.25, deployDepth: 1, missionKillBonus: 0, finishMission: false, huntMission: false, medicSeeksWounded: false, shotsFirst: false, retreatHealth: 0 },
 };
 
 export function resolvePolicy(p: PolicyConfig): PolicyParams {
@@ -114,6 +117,7 @@ export function resolvePolicy(p: PolicyConfig): PolicyParams {
     huntMission: o.hunt_mission ?? base.huntMission,
     medicSeeksWounded: o.medic_seeks_wounded ?? base.medicSeeksWounded,
     shotsFirst: o.shots_first ?? base.shotsFirst,
+    retreatHealth: o.retreat_health ?? base.retreatHealth,
   };
 }
 
@@ -126,6 +130,6 @@ export function presetConfig(id: string): Record<string, unknown> | undefined {
     exposure_weight: b.exposureWeight, approach_weight: b.approachWeight, deny_weight: b.denyWeight,
     target_rule: TARGET_RULES[b.targetRule], reveals_per_activation: b.revealsPerActivation, fire_first: b.fireFirst, fire_mid_move: b.fireMidMove,
     max_backfire: b.maxBackfire, deploy_depth: b.deployDepth, mission_kill_bonus: b.missionKillBonus, finish_mission: b.finishMission,
-    hunt_mission: b.huntMission, medic_seeks_wounded: b.medicSeeksWounded, shots_first: b.shotsFirst,
+    hunt_mission: b.huntMission, medic_seeks_wounded: b.medicSeeksWounded, shots_first: b.shotsFirst, retreat_health: b.retreatHealth,
   };
 }

@@ -12,7 +12,7 @@ import { T_CAPTAIN, T_ENGINEER, T_MEDIC, T_MG, T_SNIPER } from '../data/units.ts
 import { chooseDestination } from './destination.ts';
 import { finishingHex, markMissionTargets } from './mission.ts';
 import { shotsFirst } from './order.ts';
-import { medicDestination } from './support.ts';
+import { medicDestination, retreatDestination } from './support.ts';
 import { listFoes, nearestEnemy, pickTarget, pickTargetMemo } from './scoring.ts';
 
 export { pickTarget } from './scoring.ts';
@@ -91,6 +91,7 @@ export function activate(g: IronGame, u: number): void {
     p.reach(g.hex[u], mp);
     let fin = pol.finishMission ? finishingHex(g, u) : -1; // a move the weights do not score
     if (fin < 0 && pol.medicSeeksWounded) fin = medicDestination(g, u);
+    if (fin < 0 && pol.retreatHealth > 0) fin = retreatDestination(g, u);
     if (fin >= 0) g.dec.newShots(); // fireStopMemo below reads this decision's memo
     const dest = fin >= 0 ? fin : chooseDestination(g, u, mp);
     if (dest !== g.hex[u] && p.cost[dest] !== UNREACHED) {
