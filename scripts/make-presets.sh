@@ -10,12 +10,14 @@ budget=${BUDGET:-80000}
 seeds=${SEEDS:-2000}
 for id in nco iron-squad owam skill-die platoon; do mkdir -p "configs/$id/policies" "configs/$id/tournaments"; done
 
-# tune CONFIG POLICY NAME RULESET FIELD [BUDGET]: the tuned preset configs/RULESET/policies/NAME.json and its tournament.
+# tune CONFIG POLICY NAME RULESET FIELD [BUDGET [TUNE OPTIONS...]]: the tuned preset
+# configs/RULESET/policies/NAME.json and its tournament (FIELD: the tournament's entrants).
 tune() {
-  local config=$1 policy=$2 name=$3 id=$4 tmp b=${6:-$budget}
-  $cli tune "$config" --policy "$policy" --budget "$b" --seed 2026 --out "configs/$id/policies/$name.json"
+  local config=$1 policy=$2 name=$3 id=$4 field=$5 tmp b=${6:-$budget}
+  shift $(($# < 6 ? $# : 6))
+  $cli tune "$config" --policy "$policy" --budget "$b" --seed 2026 "$@" --out "configs/$id/policies/$name.json"
   tmp=$(mktemp -d)
-  $cli tournament "$config" --entrants "$5,tuned=configs/$id/policies/$name.json" --games "$seeds" --seed 7 --out "$tmp" --json > /dev/null
+  $cli tournament "$config" --entrants "$field,tuned=configs/$id/policies/$name.json" --games "$seeds" --seed 7 --out "$tmp" --json > /dev/null
   mv "$tmp/tournament.json" "configs/$id/tournaments/$name.json"
   rm -rf "$tmp"
 }
@@ -24,7 +26,11 @@ tune configs/nco/default.json aggressive basic nco aggressive,cautious,objective
 for s in 1 2 3 4 5 6; do
   tune "configs/nco/scenarios/s$s.json" objective "s$s" nco aggressive,cautious,objective,random
 done
-tune configs/iron-squad/default.json farm default iron-squad bot,rush,farm
+# Iron Squad: the hex-score weights and the issue-12 knobs (mission play, Medic, order);
+# the other farm values stay. 8 finalists: the search ranks by mean score, the finals by
+# the worst matchup, and the field is intransitive (rush < farm, yet farm-beaters lose to rush).
+tune configs/iron-squad/default.json farm default iron-squad bot,rush,farm 150000 --seeds-per-eval 32 --finalists 8 \
+  --params attack_weight,objective_weight,vp_weight,exposure_weight,approach_weight,mission_kill_bonus,finish_mission,hunt_mission,medic_seeks_wounded,shots_first
 # The rulesets of issues 16-18: their default matchup, tuning the preset it plays.
 tune configs/owam/default.json aggressive default owam aggressive,cautious,random
 tune configs/skill-die/default.json cautious default skill-die aggressive,cautious,random

@@ -139,6 +139,12 @@ const policyArb = fc.record({
   reveals_per_activation: fc.integer({ min: 0, max: 3 }),
   fire_first: fc.boolean(),
   max_backfire: fc.double({ min: 0, max: 1, noNaN: true }),
+  mission_kill_bonus: weight,
+  hunt_mission: fc.boolean(),
+  finish_mission: fc.boolean(),
+  medic_seeks_wounded: fc.boolean(),
+  shots_first: fc.boolean(),
+  retreat_health: fc.integer({ min: 0, max: 4 }),
 });
 
 describe('issue 14: fast Iron Squad decisions equal the plain ones', () => {

@@ -18,7 +18,7 @@ import { dist, hasRevealable } from '../rules/board-cache.ts';
 import type { IronGame } from '../rules/state.ts';
 import { BOT_PRIORITY, T_GRENADIER } from '../data/units.ts';
 import { POL_BOT } from './params.ts';
-import { elevCase, memoShot, pickTargetMemo } from './scoring.ts';
+import { approachFoe, elevCase, memoShot, pickTargetMemo } from './scoring.ts';
 
 /** Per-hex term slots in g.dec.terms (−1: the term is not part of this policy's score). */
 const T_OBJ = 0, T_DENY = 1, T_VP = 2, T_EXP = 3, T_NEAR = 4;
@@ -30,12 +30,7 @@ export function chooseDestination(g: IronGame, u: number, mp: number): number {
   if (pol.kind === POL_BOT) return botDestination(g, u);
   const p = g.board.path, r = g.scn.rules, b = g.board, ds = g.dec;
   const bound = ds.bound, base = ds.base, terms = ds.terms, from = ds.from, here = g.hex[u], cover = ds.coverByTerrain;
-  // The nearest enemy (first listed on a tie, as nearestEnemy).
-  let near = -1, nd = 1 << 20;
-  for (let i = 0; i < g.foeCount; i++) {
-    const d = dist(g.board, here, g.foeHex[i]);
-    if (d < nd) { nd = d; near = i; }
-  }
+  const near = approachFoe(g, u); // the enemy the approach term closes in on
   const mh = g.missionHex[side];
   // R19: the enemy's mission card is secret unless the full-information mode is on.
   const eh = r.full_information && pol.denyWeight > 0 ? g.missionHex[1 - side] : -1;

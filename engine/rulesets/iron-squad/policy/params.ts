@@ -45,6 +45,18 @@ const weights = {
   max_backfire: z.number().min(0).max(1).optional().describe('Skips a shot whose chance of an "A −1H" result exceeds this (0–1); lower = more careful.'),
   /** Units placed per row from the deployment edge (0 = on the road-side rows, 1 = back rows). */
   deploy_depth: z.number().min(0).max(1).optional().describe('Where units deploy in their zone: 0 = the road-side rows, 1 = the back rows.'),
+  /** Item 69, R8: extra VP-equivalent of killing an enemy whose death advances the side's own mission (policy/mission.ts). */
+  mission_kill_bonus: z.number().min(0).max(10).optional().describe('Higher: values a kill that advances its own mission (the mission card\'s enemy type, or any kill when the enemy never fielded it) this much more (VP-equivalent, on top of the 3 VP of a kill).'),
+  /** Item 23: once the kill part is done, a unit that can reach the free objective hex goes there and wins. */
+  finish_mission: z.boolean().optional().describe('When its mission\'s kill part is done, a unit that can reach the objective hex (no enemy on it) moves there, completing the mission (item 23).'),
+  /** Item 69: the approach term closes in on the nearest enemy whose death advances the mission instead of the nearest enemy. */
+  hunt_mission: z.boolean().optional().describe('The approach term closes in on the nearest enemy whose death advances its own mission (when one is alive) instead of the nearest enemy.'),
+  /** Items 60, R15: a Medic who has not healed this round ends his move next to the neediest friend he can reach (policy/support.ts). */
+  medic_seeks_wounded: z.boolean().optional().describe('A Medic who has not healed this round moves next to the friend missing the most health (immobilised first) that he can reach, and heals him (item 60).'),
+  /** Item 21: the units between the Engineer and the Medic activate in order of their best shot from where they stand (policy/order.ts). */
+  shots_first: z.boolean().optional().describe('Units other than the Engineer (first) and the Medic (last) activate in order of the best shot they have from where they stand, those without one last (item 21).'),
+  /** Digest section 4 item 5: a unit at this health or less moves where the fewest enemies can shoot it (0 = never; policy/support.ts). */
+  retreat_health: z.number().int().min(0).max(4).optional().describe('A unit at this health or less ends its move where the fewest enemies could shoot it next turn, then in the best cover (0 = never retreats).'),
 };
 
 type WeightOptions = { [K in keyof typeof weights]?: z.infer<(typeof weights)[K]> };
@@ -67,12 +79,18 @@ export interface PolicyParams {
   fireMidMove: boolean;
   maxBackfire: number;
   deployDepth: number;
+  missionKillBonus: number;
+  finishMission: boolean;
+  huntMission: boolean;
+  medicSeeksWounded: boolean;
+  shotsFirst: boolean;
+  retreatHealth: number;
 }
 
 const PRESETS: Record<(typeof POLICY_IDS)[number], Omit<PolicyParams, 'kind'>> = {
-  bot: { attackWeight: 4, coverWeight: 0.1, objectiveWeight: 0, vpWeight: 0, exposureWeight: 0, approachWeight: 1, denyWeight: 0, targetRule: TGT_LOWEST_HP, revealsPerActivation: 0, fireFirst: false, fireMidMove: true, maxBackfire: 1, deployDepth: 0 },
-  rush: { attackWeight: 2, coverWeight: 0.05, objectiveWeight: 1.5, vpWeight: 0.5, exposureWeight: 0.2, approachWeight: 0.2, denyWeight: 0, targetRule: TGT_MAX_DAMAGE, revealsPerActivation: 1, fireFirst: false, fireMidMove: true, maxBackfire: 0.4, deployDepth: 0 },
-  farm: { attackWeight: 1.5, coverWeight: 0.15, objectiveWeight: 0.3, vpWeight: 2, exposureWeight: 0.8, approachWeight: 0.1, denyWeight: 0.5, targetRule: TGT_MAX_DAMAGE, revealsPerActivation: 3, fireFirst: true, fireMidMove: true, maxBackfire: 0.25, deployDepth: 1 },
+  bot: { attackWeight: 4, coverWeight: 0.1, objectiveWeight: 0, vpWeight: 0, exposureWeight: 0, approachWeight: 1, denyWeight: 0, targetRule: TGT_LOWEST_HP, revealsPerActivation: 0, fireFirst: false, fireMidMove: true, maxBackfire: 1, deployDepth: 0, missionKillBonus: 0, finishMission: false, huntMission: false, medicSeeksWounded: false, shotsFirst: false, retreatHealth: 0 },
+  rush: { attackWeight: 2, coverWeight: 0.05, objectiveWeight: 1.5, vpWeight: 0.5, exposureWeight: 0.2, approachWeight: 0.2, denyWeight: 0, targetRule: TGT_MAX_DAMAGE, revealsPerActivation: 1, fireFirst: false, fireMidMove: true, maxBackfire: 0.4, deployDepth: 0, missionKillBonus: 0, finishMission: false, huntMission: false, medicSeeksWounded: false, shotsFirst: false, retreatHealth: 0 },
+  farm: { attackWeight: 1.5, coverWeight: 0.15, objectiveWeight: 0.3, vpWeight: 2, exposureWeight: 0.8, approachWeight: 0.1, denyWeight: 0.5, targetRule: TGT_MAX_DAMAGE, revealsPerActivation: 3, fireFirst: true, fireMidMove: true, maxBackfire: 0.25, deployDepth: 1, missionKillBonus: 0, finishMission: false, huntMission: false, medicSeeksWounded: false, shotsFirst: false, retreatHealth: 0 },
 };
 
 export function resolvePolicy(p: PolicyConfig): PolicyParams {
@@ -94,6 +112,12 @@ export function resolvePolicy(p: PolicyConfig): PolicyParams {
     fireMidMove: o.fire_mid_move ?? base.fireMidMove,
     maxBackfire: o.max_backfire ?? base.maxBackfire,
     deployDepth: o.deploy_depth ?? base.deployDepth,
+    missionKillBonus: o.mission_kill_bonus ?? base.missionKillBonus,
+    finishMission: o.finish_mission ?? base.finishMission,
+    huntMission: o.hunt_mission ?? base.huntMission,
+    medicSeeksWounded: o.medic_seeks_wounded ?? base.medicSeeksWounded,
+    shotsFirst: o.shots_first ?? base.shotsFirst,
+    retreatHealth: o.retreat_health ?? base.retreatHealth,
   };
 }
 
@@ -105,6 +129,7 @@ export function presetConfig(id: string): Record<string, unknown> | undefined {
     attack_weight: b.attackWeight, cover_weight: b.coverWeight, objective_weight: b.objectiveWeight, vp_weight: b.vpWeight,
     exposure_weight: b.exposureWeight, approach_weight: b.approachWeight, deny_weight: b.denyWeight,
     target_rule: TARGET_RULES[b.targetRule], reveals_per_activation: b.revealsPerActivation, fire_first: b.fireFirst, fire_mid_move: b.fireMidMove,
-    max_backfire: b.maxBackfire, deploy_depth: b.deployDepth,
+    max_backfire: b.maxBackfire, deploy_depth: b.deployDepth, mission_kill_bonus: b.missionKillBonus, finish_mission: b.finishMission,
+    hunt_mission: b.huntMission, medic_seeks_wounded: b.medicSeeksWounded, shots_first: b.shotsFirst, retreat_health: b.retreatHealth,
   };
 }

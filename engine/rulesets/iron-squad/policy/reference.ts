@@ -7,12 +7,12 @@ import { attackBase, backfireChance, canShoot, expectedValue } from '../rules/ac
 import type { IronGame } from '../rules/state.ts';
 import { BOT_PRIORITY, TYPE_WEAPON, W_GRENADE } from '../data/units.ts';
 import { POL_BOT, TGT_LOWEST_HP } from './params.ts';
-import { coverValue, exposure, KILL_BONUS, nearestEnemy } from './scoring.ts';
+import { approachFoe, coverValue, exposure, KILL_BONUS } from './scoring.ts';
 
 /** scoring.ts shotValue through actions.ts attackBase, as it was first written. */
 export function shotValuePlain(g: IronGame, a: number, fromHex: number, t: number): void {
-  const base = attackBase(g, a, fromHex, g.hex[t]);
-  expectedValue(g, base, g.hp[t], KILL_BONUS);
+  const base = attackBase(g, a, fromHex, g.hex[t]), mb = g.dec.missionBonus;
+  expectedValue(g, base, g.hp[t], KILL_BONUS + mb[t]);
   let v = g.val[4] - backfireChance(g, base);
   g.val[1] = backfireChance(g, base);
   if (TYPE_WEAPON[g.type[a]] === W_GRENADE) {
@@ -21,7 +21,7 @@ export function shotValuePlain(g: IronGame, a: number, fromHex: number, t: numbe
       if (x === t || g.alive[x] === 0) continue;
       const d = grid.distance(th, x === a ? fromHex : g.hex[x]);
       if (d > 1) continue;
-      expectedValue(g, base + (d === 0 ? r.splash_same_hex : r.splash_adjacent), g.hp[x], KILL_BONUS);
+      expectedValue(g, base + (d === 0 ? r.splash_same_hex : r.splash_adjacent), g.hp[x], KILL_BONUS + mb[x]);
       const e = g.val[4];
       v += g.side[x] === g.side[a] ? -1.5 * e : e;
     }
@@ -99,7 +99,7 @@ export function chooseDestinationPlain(g: IronGame, u: number, mp: number): numb
     }
     return best;
   }
-  const ne = nearestEnemy(g, g.hex[u]);
+  const ai = approachFoe(g, u), ne = ai < 0 ? -1 : g.foes[ai];
   const mh = g.missionHex[side];
   // R19: the enemy's mission card is secret unless the full-information mode is on.
   const eh = r.full_information && pol.denyWeight > 0 ? g.missionHex[1 - side] : -1;

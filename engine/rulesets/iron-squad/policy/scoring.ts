@@ -19,8 +19,8 @@ export const KILL_BONUS = 3;
 // (a heap number per improvement).
 
 /**
- * Value of a shot by a from `fromHex` at t: expected health off t plus the kill bonus,
- * minus the backfire chance; a grenade adds its splash on enemies and subtracts it on
+ * Value of a shot by a from `fromHex` at t: expected health off t plus the kill bonus
+ * (more on a mission target: g.dec.missionBonus, policy/mission.ts), minus the backfire chance; a grenade adds its splash on enemies and subtracts it on
  * friends (R12). Written to g.val[0], the backfire chance to g.val[1]. It depends on
  * fromHex only through the elevation case and the distance (shotValueAt).
  */
@@ -36,8 +36,8 @@ export function shotBase(g: IronGame, a: number, t: number, ec: number, d: numbe
 
 /** shotValue from any hex `d` hexes from t at elevation case `ec` (board.elevationCase). */
 export function shotValueAt(g: IronGame, a: number, t: number, ec: number, d: number): void {
-  const base = shotBase(g, a, t, ec, d);
-  expectedValue(g, base, g.hp[t], KILL_BONUS);
+  const base = shotBase(g, a, t, ec, d), mb = g.dec.missionBonus;
+  expectedValue(g, base, g.hp[t], KILL_BONUS + mb[t]);
   let v = g.val[4] - backfireChance(g, base);
   g.val[1] = backfireChance(g, base);
   if (TYPE_WEAPON[g.type[a]] === W_GRENADE) {
@@ -46,7 +46,7 @@ export function shotValueAt(g: IronGame, a: number, t: number, ec: number, d: nu
       if (x === t || g.alive[x] === 0) continue;
       const dx = x === a ? d : grid.distance(th, g.hex[x]);
       if (dx > 1) continue;
-      expectedValue(g, base + (dx === 0 ? r.splash_same_hex : r.splash_adjacent), g.hp[x], KILL_BONUS);
+      expectedValue(g, base + (dx === 0 ? r.splash_same_hex : r.splash_adjacent), g.hp[x], KILL_BONUS + mb[x]);
       const e = g.val[4];
       v += g.side[x] === g.side[a] ? -1.5 * e : e;
     }
@@ -159,6 +159,23 @@ export function nearestEnemy(g: IronGame, h: number): number {
     if (d < bd) { bd = d; best = g.foes[i]; }
   }
   return best;
+}
+
+/**
+ * The listed foe (its index in g.foes) the approach term closes in on: the nearest to u,
+ * first listed on a tie; with hunt_mission, the nearest of those whose death advances u's
+ * mission (g.dec.missionMark), when any is listed. −1 when none is listed.
+ */
+export function approachFoe(g: IronGame, u: number): number {
+  const b = g.board, here = g.hex[u], mark = g.dec.missionMark;
+  const hunt = g.scn.policies[g.side[u]].huntMission;
+  let near = -1, nd = 1 << 20, marked = false;
+  for (let i = 0; i < g.foeCount; i++) {
+    const d = dist(b, here, g.foeHex[i]), m = hunt && mark[g.foes[i]] !== 0;
+    if (m && !marked) { marked = true; nd = d; near = i; } // the first marked foe outranks every unmarked one
+    else if (m === marked && d < nd) { nd = d; near = i; }
+  }
+  return near;
 }
 
 /** Listed enemies that could reach and shoot hex h next turn (range + 2 hexes of movement). */

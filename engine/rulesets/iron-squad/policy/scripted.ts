@@ -10,6 +10,9 @@ import { inSniperArea, preparePath, revealSlot, walk, walkRange } from '../rules
 import type { IronGame } from '../rules/state.ts';
 import { T_CAPTAIN, T_ENGINEER, T_MEDIC, T_MG, T_SNIPER } from '../data/units.ts';
 import { chooseDestination } from './destination.ts';
+import { finishingHex, markMissionTargets } from './mission.ts';
+import { shotsFirst } from './order.ts';
+import { medicDestination, retreatDestination } from './support.ts';
 import { listFoes, nearestEnemy, pickTarget, pickTargetMemo } from './scoring.ts';
 
 export { pickTarget } from './scoring.ts';
@@ -30,7 +33,9 @@ function tryFire(g: IronGame, u: number): void {
   if (g.fired[u] !== 0 || g.alive[u] === 0) return;
   listFoes(g, u);
   const t = pickTarget(g, u, g.hex[u]);
-  if (t >= 0) fire(g, u, t);
+  if (t < 0) return;
+  fire(g, u, t);
+  markMissionTargets(g, g.side[u]); // a kill may have done the mission's kill part
 }
 
 /**
@@ -73,6 +78,7 @@ function setFacing(g: IronGame, u: number): void {
 export function activate(g: IronGame, u: number): void {
   const pol = g.scn.policies[g.side[u]];
   g.activated[u] = 1;
+  markMissionTargets(g, g.side[u]);
   // R16 "activation": the Captain rallies as his activation begins, before he moves.
   if (g.scn.rallyOnActivation && g.type[u] === T_CAPTAIN && g.local[u] === 0) rallyAround(g, u);
   let mp = mpAvailable(g, u);
@@ -83,7 +89,11 @@ export function activate(g: IronGame, u: number): void {
     listFoes(g, u);
     const p = g.board.path;
     p.reach(g.hex[u], mp);
-    const dest = chooseDestination(g, u, mp);
+    let fin = pol.finishMission ? finishingHex(g, u) : -1; // a move the weights do not score
+    if (fin < 0 && pol.medicSeeksWounded) fin = medicDestination(g, u);
+    if (fin < 0 && pol.retreatHealth > 0) fin = retreatDestination(g, u);
+    if (fin >= 0) g.dec.newShots(); // fireStopMemo below reads this decision's memo
+    const dest = fin >= 0 ? fin : chooseDestination(g, u, mp);
     if (dest !== g.hex[u] && p.cost[dest] !== UNREACHED) {
       const spent = p.cost[dest];
       const len = p.pathTo(dest, g.path);
@@ -128,16 +138,18 @@ export function medicsReact(g: IronGame, side: number, closesRound: boolean): vo
   }
 }
 
-/** Item 21: this turn's activation order: Engineer first (his path helps the rest), Medic last. */
+/** Item 21: this turn's activation order: Engineer first (his path helps the rest), Medic last; shots_first orders the rest (order.ts). */
 export function buildOrder(g: IronGame, side: number): void {
-  let n = 0;
+  let n = 0, mid = 0;
   for (let rank = 0; rank < 3; rank++) {
+    if (rank === 1) mid = n;
     for (let u = 0; u < g.n; u++) {
       if (g.alive[u] === 0 || g.side[u] !== side) continue;
       const ty = g.local[u] ? -1 : g.type[u];
       const k = ty === T_ENGINEER ? 0 : ty === T_MEDIC ? 2 : 1;
       if (k === rank) g.order[n++] = u;
     }
+    if (rank === 1 && g.scn.policies[side].shotsFirst) shotsFirst(g, side, mid, n);
   }
   g.orderLen = n;
   g.orderPos = 0;

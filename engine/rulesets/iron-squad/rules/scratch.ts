@@ -31,6 +31,12 @@ export class DecisionScratch {
   /** Hexes preparePath (moving.ts) marked in g.mgBlocked, to clear them next time. */
   readonly blockedHex: Int32Array;
   blockedCount = 0;
+  /** Per unit: the extra kill value of the mover's mission target (policy/mission.ts markMissionTargets). */
+  readonly missionBonus: Float64Array;
+  /** Per unit: 1 when its death advances the mover's mission (same function). */
+  readonly missionMark: Uint8Array;
+  /** Per unit: its sort key for this turn's activation order (policy/order.ts). */
+  readonly orderKey: Float64Array;
 
   constructor(units: number, size: number, hillsCol: number) {
     this.coverByTerrain = new Int32Array(TERRAIN_LEVEL.length);
@@ -42,6 +48,9 @@ export class DecisionScratch {
     this.shotB = new Float64Array(units * SHOT_KEYS);
     this.shotStamp = new Int32Array(units * SHOT_KEYS);
     this.blockedHex = new Int32Array(units * 2);
+    this.missionBonus = new Float64Array(units);
+    this.missionMark = new Uint8Array(units);
+    this.orderKey = new Float64Array(units);
     this.bound = new Float64Array(size);
     this.base = new Float64Array(size);
     this.terms = new Int32Array(size * 5);

@@ -1,0 +1,52 @@
+/**
+ * Mission play (digest section 4 item 12; items 23, 69, R8): what a side's own secret
+ * mission card tells its policy. The kill part of a mission is the enemy unit of the card's
+ * type, or any `mission_fallback_kills` kills when the enemy never fielded that type; the
+ * hex part is holding the card's objective hex. Only the side's own card is read.
+ */
+import { UNREACHED } from '../../../geometry/hex-path.ts';
+import type { IronGame } from '../rules/state.ts';
+
+/** Whether side s has done its mission's kill part (rules/game.ts missionComplete, without the hex). */
+export function killPartDone(g: IronGame, s: number): boolean {
+  if (g.missionHex[s] < 0 || g.scn.solo) return false;
+  const t = g.missionType[s];
+  let fielded = false;
+  for (let u = 0; u < g.n; u++) {
+    if (g.side[u] === s || g.local[u] !== 0 || g.type[u] !== t) continue;
+    fielded = true;
+    if (g.alive[u] === 0) return true;
+  }
+  return !fielded && g.killCount[s] >= g.scn.rules.mission_fallback_kills;
+}
+
+/**
+ * Marks side's enemies whose death advances side's mission (g.dec.missionMark) and gives
+ * each the policy's mission_kill_bonus (g.dec.missionBonus: extra VP-equivalent of the
+ * kill, scoring.ts shotValueAt); 0 on the rest and on side's own units. Called as each
+ * activation starts and after each of its shots (a kill can finish the part).
+ */
+export function markMissionTargets(g: IronGame, side: number): void {
+  const mb = g.dec.missionBonus, mark = g.dec.missionMark, bonus = g.scn.policies[side].missionKillBonus;
+  const on = g.missionHex[side] >= 0 && !g.scn.solo && !killPartDone(g, side);
+  const t = g.missionType[side];
+  let fielded = false;
+  if (on) for (let u = 0; u < g.n; u++) if (g.side[u] !== side && g.local[u] === 0 && g.type[u] === t) fielded = true;
+  for (let u = 0; u < g.n; u++) {
+    const m = on && g.side[u] !== side && (!fielded || (g.local[u] === 0 && g.type[u] === t));
+    mark[u] = m ? 1 : 0;
+    mb[u] = m ? bonus : 0;
+  }
+}
+
+/**
+ * The finishing move (item 23: completing the mission wins at once): side's objective
+ * hex when the kill part is done, the hex was reached by the last search and no enemy
+ * stands on it; −1 otherwise.
+ */
+export function finishingHex(g: IronGame, u: number): number {
+  const s = g.side[u], mh = g.missionHex[s];
+  if (mh < 0 || mh === g.hex[u] || g.board.path.cost[mh] === UNREACHED || !killPartDone(g, s)) return -1;
+  for (let e = 0; e < g.n; e++) if (g.alive[e] !== 0 && g.side[e] !== s && g.hex[e] === mh) return -1;
+  return mh;
+}
