@@ -11,6 +11,7 @@ import { bestWeapon } from '../rules/weapon-choice.ts';
 import { F_ADVANCE, F_COVER_ORDER, F_FOCUS } from '../rules/shooting.ts';
 import { W_GRENADE, W_NO_COVER_FIRE, W_AS_COVER_FIRE, W_PISTOL } from '../data/weapons.ts';
 import { bestCoverSpot, inCoverSpot } from './cover.ts';
+import { highGroundSpot, onHighGround } from './high-ground.ts';
 import { adjustOrderForItems } from './items.ts';
 import { ritesRallyWhat } from './rites.ts';
 import { objectiveMove, objectiveOrder } from './objectives.ts';
@@ -21,6 +22,7 @@ import { assaultTarget, bestTarget, CHANCE_ONE, coverFireValue, noncombatant, ra
 // Split out by concern; re-exported for the callers that import them from here.
 export { noncombatant } from './targets.ts';
 export { chooseSpecial, mendChoice, wantsAmbushTrigger } from './specials.ts';
+import { cancelsAmbush } from './specials.ts';
 
 function params(g: NcoGame, s: number) {
   return g.scn.policies[s];
@@ -85,9 +87,11 @@ export function chooseOrder(g: NcoGame, s: number): void {
   }
   if (p.kind === POL_RANDOM && (i < 0 || !g.mustRally[i])) i = randomUnordered(g, s);
   if (i < 0) {
-    // R5: only ambushers remain; keep waiting with the die set aside.
+    // R5: only ambushers remain; keep waiting with the die set aside, unless the Ambush
+    // is no longer worth its die (item 32: a new order cancels it).
     g.pick = waiting;
     g.pickOrder = O_HOLD;
+    if (waiting >= 0 && cancelsAmbush(g, waiting)) orderFor(g, waiting);
     return;
   }
   g.pick = i;
@@ -176,7 +180,9 @@ function scriptedOrder(g: NcoGame, i: number): void {
       g.pickOrder = O_COVER_FIRE; g.pickTarget = fireT; g.pickWeapon = cw; return;
     }
   }
-  if (fireV >= (0.55 - 0.35 * p.aggression) * CHANCE_ONE || (fireV > 0 && (ww || p.coverPreference >= 0.5 && inCoverSpot(g, i)))) {
+  // Item 70: a soldier who climbed for the +1 holds the high ground while he has a shot.
+  const holds = p.coverPreference >= 0.5 && inCoverSpot(g, i) || p.highGroundRun > 0 && onHighGround(g, i);
+  if (fireV >= (0.55 - 0.35 * p.aggression) * CHANCE_ONE || (fireV > 0 && (ww || holds))) {
     g.pickOrder = O_FIRE; g.pickTarget = fireT; g.pickWeapon = fireW; return;
   }
   if (ww) { g.pickOrder = fireV > 0 ? O_FIRE : O_RALLY; g.pickTarget = fireT; g.pickWeapon = fireW; return; }
@@ -198,6 +204,8 @@ function moveOrder(g: NcoGame, i: number, order: number, budget: number): void {
   g.pickOrder = order;
   const od = objectiveMove(g, i); // scenario destination first; −2 holds the objective
   if (od !== -1) { if (od === -2) g.pickOrder = O_DOWN; else g.pickDest = od; return; }
+  const hill = noncombatant(g, i) ? -1 : highGroundSpot(g, i); // item 70: a climb needs a Run (R2)
+  if (hill >= 0) { g.pickOrder = O_RUN; g.pickDest = hill; return; }
   const spot = p.coverPreference >= 0.5 ? bestCoverSpot(g, i, budget) : -1;
   if (spot >= 0) { g.pickDest = spot; return; }
   const e = nearestEnemy(g, i, false);
