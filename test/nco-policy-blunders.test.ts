@@ -198,3 +198,50 @@ describe('issue 12: Ambush where it can trigger (item 32)', () => {
     expect(rate(1)).toBeGreaterThan(1.3 * rate(0));
   });
 });
+
+describe('issue 12: who acts first (fire_first)', () => {
+  // The Sergeant is first in activation order but 40" from every enemy; the Private has a
+  // rifle shot at 14". The die should go to the shot, before the enemy's next die.
+  const pick = (fireFirst: boolean) => {
+    const h = build({ a: [SGT, PVT], b: [SGT, PVT], policies: [{ id: 'aggressive', fire_first: fireFirst }, 'aggressive'] });
+    const { g, b0 } = h;
+    place(g, 0, 2, 2);
+    place(g, 1, 28, 16);
+    place(g, b0, 34, 34);
+    place(g, b0 + 1, 30, 30);
+    g.actOrder.set([0, 1, 2, 3]);
+    chooseOrder(g, 0);
+    return [g.pick, g.pickOrder];
+  };
+  it('with fire_first the drawn die goes to the soldier with a shot, who Fires; without it, to the first in activation order', () => {
+    expect(pick(true)).toEqual([1, O_FIRE]);
+    expect(pick(false)[0]).toBe(0);
+  });
+  it('aggressive with fire_first beats aggressive without it (paired, 300 seeds: the interval is above 50%)', async () => {
+    const r = await score({ id: 'aggressive', fire_first: true }, 'aggressive', 300);
+    expect(r.lo).toBeGreaterThan(0.5);
+  });
+});
+
+describe('issue 12: finishing the wounded (target_priority kill)', () => {
+  // Two enemy Privates in the open, 10" and 12" from the shooter; the farther one has 1 health left.
+  const target = (priority: string) => {
+    const h = build({ a: [SGT, PVT], b: [SGT, PVT, PVT], policies: [{ id: 'aggressive', target_priority: priority }, 'aggressive'] });
+    const { g, b0 } = h;
+    place(g, 0, 2, 2);
+    place(g, 1, 18, 10);
+    place(g, b0, 34, 34);
+    place(g, b0 + 1, 18, 21);
+    place(g, b0 + 2, 22, 22);
+    g.health[b0 + 2] = 1;
+    for (let j = b0; j < g.n; j++) setOrder(g, j, O_FIRE); // they have acted: no Cover Fire pin to win
+    g.actOrder.set([1, 0, 2, 3, 4]);
+    chooseOrder(g, 0);
+    expect(g.pickOrder).toBe(O_FIRE);
+    return g.pickTarget - b0;
+  };
+  it('kill shoots the wounded enemy a hit finishes; nearest shoots the nearer, unhurt one', () => {
+    expect(target('kill')).toBe(2);
+    expect(target('nearest')).toBe(1);
+  });
+});

@@ -17,7 +17,7 @@ import { ritesRallyWhat } from './rites.ts';
 import { objectiveMove, objectiveOrder } from './objectives.ts';
 import { ensureEntered } from '../scenarios/objectives.ts';
 import { nearestEnemy } from '../rules/nearest.ts';
-import { assaultTarget, bestTarget, CHANCE_ONE, coverFireValue, noncombatant, randomVisibleEnemy } from './targets.ts';
+import { assaultTarget, bestShooter, bestTarget, CHANCE_ONE, coverFireValue, noncombatant, randomVisibleEnemy } from './targets.ts';
 
 // Split out by concern; re-exported for the callers that import them from here.
 export { noncombatant } from './targets.ts';
@@ -86,6 +86,7 @@ export function chooseOrder(g: NcoGame, s: number): void {
     }
   }
   if (p.kind === POL_RANDOM && (i < 0 || !g.mustRally[i])) i = randomUnordered(g, s);
+  else if (p.fireFirst && i >= 0 && !g.mustRally[i]) i = bestShooter(g, s, i);
   if (i < 0) {
     // R5: only ambushers remain; keep waiting with the die set aside, unless the Ambush
     // is no longer worth its die (item 32: a new order cancels it).

@@ -49,6 +49,7 @@ export function bestTarget(g: NcoGame, i: number, flags: number): number {
       const den = g.maxHealth[j] + g.maxPsyche[j];
       v = ((v * (den + g.maxHealth[j] - g.health[j] + g.maxPsyche[j] - g.psyche[j])) / den) | 0;
     } else if (p.targetPriority === 2) v = ((v * (20 + g.scn.killValue[j])) / 40) | 0;
+    else if (p.targetPriority === 3) v = ((v * 4 * g.scn.killValue[j]) / (10 * (g.health[j] + 1))) | 0; // VP for a kill, sooner on the wounded
     v = objectiveTargetValue(g, i, j, v); // scenario targets (carriers, Bomber, S4 mission)
     if (v > bestV) { bestV = v; best = j; bestW = w; }
   }
@@ -114,4 +115,21 @@ export function coverFireValue(g: NcoGame, i: number, aim: number, w: number): n
     else v += g.order[k] === O_NONE ? 2 * c : c;
   }
   return v;
+}
+
+/**
+ * fire_first: the unordered soldier of side s (not waiting in Ambush, not forced Down, on
+ * the table) whose best shot is worth a Fire — the best of them — so shots land before the
+ * enemy's next die; `fallback` (the first in activation order) when nobody has one.
+ */
+export function bestShooter(g: NcoGame, s: number, fallback: number): number {
+  const p = g.scn.policies[s];
+  const min = (0.55 - 0.35 * p.aggression) * CHANCE_ONE;
+  let best = fallback, bestV = 0;
+  for (let j = s === 0 ? 0 : g.split, hi = s === 0 ? g.split : g.n; j < hi; j++) {
+    if (!g.alive[j] || g.order[j] !== O_NONE || g.ambush[j] > 0 || g.mustDown[j] || g.obj.offTable[j] !== 0 || noncombatant(g, j)) continue;
+    const v = bestTarget(g, j, 0);
+    if (v >= min && v > bestV) { bestV = v; best = j; }
+  }
+  return best;
 }
