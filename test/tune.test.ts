@@ -66,7 +66,7 @@ describe('the search space comes from the ruleset schema', () => {
     const dims = tuneSpace(nco, 'aggressive');
     const by = Object.fromEntries(dims.map((d) => [d.name, d.values]));
     expect(by.aggression).toEqual([0, 0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875, 1]);
-    expect(by.target_priority).toEqual(['nearest', 'weakest', 'valuable']);
+    expect(by.target_priority).toEqual(['nearest', 'weakest', 'valuable', 'kill']);
     expect(by.assault_margin).toEqual(Array.from({ length: 13 }, (_, k) => k - 6));
     expect(dims.map((d) => d.name)).not.toContain('id');
   });

@@ -5,7 +5,7 @@
 export const RULE_COUNTERS = [
   'event-able', 'event-baker', 'event-charlie', 'event-dog', 'event-easy', 'event-fox', 'event-mike', 'event-roger', 'event-victor', 'event-x-ray',
   'close-combat', 'breakdown', 'snap', 'grenade-thrown', 'ambush-trigger', 'extra-magazine', 'lucky-trinket',
-  'letters-from-home', 'morphine', 'flask', 'tobacco',
+  'letters-from-home', 'morphine', 'flask', 'tobacco', 'high-ground-shot', 'ambush-set',
 ] as const;
 
 /** Index of event kind ev (EV_ABLE = 1 … EV_XRAY = 10) in RULE_COUNTERS. */
@@ -21,3 +21,7 @@ export const RC_LETTERS = 17;
 export const RC_MORPHINE = 18;
 export const RC_FLASK = 19;
 export const RC_TOBACCO = 20;
+/** A to-hit roll against one target with the high-ground +1 (item 70). */
+export const RC_HIGH_GROUND = 21;
+/** An Ambush set (item 32): with ambush-trigger, how many Ambushes pay off. */
+export const RC_AMBUSH_SET = 22;

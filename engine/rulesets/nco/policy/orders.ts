@@ -4,34 +4,28 @@
  * functions read the typed state and write their choice into g.pick*; nothing allocates.
  */
 import {
-  O_ADVANCE, O_ASSAULT, O_COVER_FIRE, O_DOWN, O_FIRE, O_HOLD, O_NONE, O_RALLY, O_RUN,
-  SA_AMBUSH, SA_ASSAULT, SA_FOCUS_FIRE, SA_MEND, type NcoGame,
+  O_ADVANCE, O_ASSAULT, O_COVER_FIRE, O_DOWN, O_FIRE, O_HOLD, O_NONE, O_RALLY, O_RUN, type NcoGame,
 } from '../rules/state.ts';
 import { POL_RANDOM } from './params.ts';
 import { bestWeapon } from '../rules/weapon-choice.ts';
-import { effectiveRange, F_ADVANCE, F_COVER_ORDER, F_FOCUS, hitChance } from '../rules/shooting.ts';
-import { ccCourage } from '../rules/assault.ts';
-import { S_FIELD_MEDICINE, S_RELIGIOUS_RITES } from '../data/roster-types.ts';
-import { W_AS_COVER_FIRE, W_GRENADE, W_NO_COVER_FIRE, W_PISTOL } from '../data/weapons.ts';
-import { grenadeOption, randomGrenade } from './grenades.ts';
+import { F_ADVANCE, F_COVER_ORDER, F_FOCUS } from '../rules/shooting.ts';
+import { W_GRENADE, W_NO_COVER_FIRE, W_AS_COVER_FIRE, W_PISTOL } from '../data/weapons.ts';
 import { bestCoverSpot, inCoverSpot } from './cover.ts';
+import { highGroundSpot, onHighGround } from './high-ground.ts';
 import { adjustOrderForItems } from './items.ts';
 import { ritesRallyWhat } from './rites.ts';
-import { objectiveMove, objectiveOrder, objectiveTargetValue } from './objectives.ts';
+import { objectiveMove, objectiveOrder } from './objectives.ts';
 import { ensureEntered } from '../scenarios/objectives.ts';
 import { nearestEnemy } from '../rules/nearest.ts';
-import { qualifiesForSpecial } from '../rules/special.ts';
+import { assaultTarget, bestShooter, bestTarget, CHANCE_ONE, coverFireValue, noncombatant, randomVisibleEnemy } from './targets.ts';
 
-/** A certain single-die hit in bestTarget's integer score units. */
-const CHANCE_ONE = 12960;
+// Split out by concern; re-exported for the callers that import them from here.
+export { noncombatant } from './targets.ts';
+export { chooseSpecial, mendChoice, wantsAmbushTrigger } from './specials.ts';
+import { cancelsAmbush } from './specials.ts';
 
 function params(g: NcoGame, s: number) {
   return g.scn.policies[s];
-}
-
-/** Medic and Chaplain never take Fire, Focus Fire, Cover Fire or Assault (items 78, 79). */
-export function noncombatant(g: NcoGame, i: number): boolean {
-  return (g.scn.skills[i] & (S_FIELD_MEDICINE | S_RELIGIOUS_RITES)) !== 0;
 }
 
 /**
@@ -47,11 +41,6 @@ export function wantsReactiveDown(g: NcoGame, i: number, chance: number, futile:
 
 export function wantsAssaultResponse(g: NcoGame, i: number, _charger: number, _weapon: number): boolean {
   if (params(g, g.side[i]).kind === POL_RANDOM) return g.prng.below(2) === 0;
-  return true;
-}
-
-export function wantsAmbushTrigger(g: NcoGame, a: number, _mover: number): boolean {
-  if (params(g, g.side[a]).kind === POL_RANDOM) return g.prng.below(2) === 0;
   return true;
 }
 
@@ -73,69 +62,6 @@ export function rallyWhat(g: NcoGame, i: number): number {
   const hMiss = (g.maxHealth[i] - g.health[i]) / g.maxHealth[i];
   const pMiss = (g.maxPsyche[i] - g.psyche[i]) / g.maxPsyche[i];
   return hMiss >= pMiss ? 1 : 2;
-}
-
-/**
- * The best enemy target for soldier i under flags; sets g.pickTarget, g.pickWeapon; returns
- * an integer score: hit chance in 1296ths × dice × 10 (×1.1 for area fire), priority-weighted.
- */
-function bestTarget(g: NcoGame, i: number, flags: number): number {
-  const p = params(g, g.side[i]);
-  let best = -1, bestW = 0, bestV = 0;
-  // Longest reach of anything carried: cheaper than LOS, so out-of-range enemies go first.
-  const pw = g.primary[i];
-  let reach = pw !== 0 ? effectiveRange(g, pw, 0) : 0;
-  if (g.scn.pistol[i]) { const pr = effectiveRange(g, W_PISTOL, 0); if (pr > reach) reach = pr; }
-  const row = i * g.n, alive = g.alive, rd = g.rd;
-  // Enemies only, in index order (side 0 is [0, split), side 1 [split, n)).
-  const lo = g.side[i] === 0 ? g.split : 0, hi = g.side[i] === 0 ? g.n : g.split;
-  for (let j = lo; j < hi; j++) {
-    if (!alive[j] || rd[row + j] > reach || !g.los(i, j)) continue;
-    const w = bestWeapon(g, i, j, flags);
-    if (w === 0) continue;
-    let v = g.lastChance; // integer score; weights keep it integer so nothing boxes
-    if (W_AS_COVER_FIRE[w] === 1 || (flags & F_COVER_ORDER) !== 0) {
-      v -= friendsInBlast(g, i, j, w, flags); // an LMG, flamethrower or HE burst hits friends too
-      if (v <= 0) continue;
-    }
-    if (p.targetPriority === 1) {
-      const den = g.maxHealth[j] + g.maxPsyche[j];
-      v = ((v * (den + g.maxHealth[j] - g.health[j] + g.maxPsyche[j] - g.psyche[j])) / den) | 0;
-    } else if (p.targetPriority === 2) v = ((v * (20 + g.scn.killValue[j])) / 40) | 0;
-    v = objectiveTargetValue(g, i, j, v); // scenario targets (carriers, Bomber, S4 mission)
-    if (v > bestV) { bestV = v; best = j; bestW = w; }
-  }
-  g.pickTarget = best;
-  g.pickWeapon = bestW;
-  return grenadeOption(g, i, flags, bestV); // item 47: a throw, when it beats the best shot
-}
-
-/**
- * What an area attack (items 22, 43, 45, 46: every soldier within the radius of the aim is
- * a target) aimed at `aim` risks among soldier i's friends: twice each friend's chance of
- * being hit (1296ths × 10, bestTarget's units), so hitting a friend weighs as two enemies.
- */
-function friendsInBlast(g: NcoGame, i: number, aim: number, w: number, flags: number): number {
-  const reach = g.scn.rules.cover_fire_radius_in + (g.scn.rules.measure === 'edge' ? g.r : 0);
-  const row = aim * g.n, si = g.side[i];
-  let v = 0;
-  for (let k = 0; k < g.n; k++) {
-    if (k === i || !g.alive[k] || g.side[k] !== si || g.dd[row + k] > reach) continue;
-    v += 20 * hitChance(g, i, k, w, flags);
-  }
-  return v;
-}
-
-/** An enemy worth assaulting within reach, or −1 (items 26, 30, R6). */
-function assaultTarget(g: NcoGame, i: number, budget: number): number {
-  const p = params(g, g.side[i]);
-  const j = nearestEnemy(g, i, g.scn.rules.assault_requires_los);
-  if (j < 0) return -1;
-  if (g.rd[i * g.n + j] > budget) return -1;
-  if (ccCourage(g, i) - ccCourage(g, j) < p.assaultMargin) return -1;
-  g.router.arg[0] = 2 * g.r + 0.01;
-  if (!g.router.reachableArg(i, j, budget, true)) return -1;
-  return j;
 }
 
 /** Chooses which of side s's unordered soldiers gets the drawn die, and his order. */
@@ -161,10 +87,13 @@ export function chooseOrder(g: NcoGame, s: number): void {
     }
   }
   if (p.kind === POL_RANDOM && (i < 0 || !g.mustRally[i])) i = randomUnordered(g, s);
+  else if (p.fireFirst && i >= 0 && !g.mustRally[i]) i = bestShooter(g, s, i);
   if (i < 0) {
-    // R5: only ambushers remain; keep waiting with the die set aside.
+    // R5: only ambushers remain; keep waiting with the die set aside, unless the Ambush
+    // is no longer worth its die (item 32: a new order cancels it).
     g.pick = waiting;
     g.pickOrder = O_HOLD;
+    if (waiting >= 0 && cancelsAmbush(g, waiting)) orderFor(g, waiting);
     return;
   }
   g.pick = i;
@@ -222,19 +151,6 @@ function randomOrder(g: NcoGame, i: number): void {
   }
 }
 
-/** Picks uniformly among visible enemies that `flags` can shoot (−1: any visible, for Assault). */
-function randomVisibleEnemy(g: NcoGame, i: number, flags: number): void {
-  let m = 0;
-  for (let j = 0; j < g.n; j++) {
-    if (!g.alive[j] || g.side[j] === g.side[i] || !g.los(i, j)) continue;
-    if (flags >= 0 && bestWeapon(g, i, j, flags) === 0) continue;
-    g.list[m++] = j;
-  }
-  if (flags >= 0 && randomGrenade(g, i, flags, m)) return; // item 47: throws are legal choices too
-  g.pickTarget = m > 0 ? g.list[g.prng.below(m)] : -1;
-  if (g.pickTarget >= 0 && flags >= 0) g.pickWeapon = bestWeapon(g, i, g.pickTarget, flags);
-}
-
 /** The scripted procedure for one soldier's order. */
 function scriptedOrder(g: NcoGame, i: number): void {
   const p = params(g, g.side[i]);
@@ -266,7 +182,9 @@ function scriptedOrder(g: NcoGame, i: number): void {
       g.pickOrder = O_COVER_FIRE; g.pickTarget = fireT; g.pickWeapon = cw; return;
     }
   }
-  if (fireV >= (0.55 - 0.35 * p.aggression) * CHANCE_ONE || (fireV > 0 && (ww || p.coverPreference >= 0.5 && inCoverSpot(g, i)))) {
+  // Item 70: a soldier who climbed for the +1 holds the high ground while he has a shot.
+  const holds = p.coverPreference >= 0.5 && inCoverSpot(g, i) || p.highGroundRun > 0 && onHighGround(g, i);
+  if (fireV >= (0.55 - 0.35 * p.aggression) * CHANCE_ONE || (fireV > 0 && (ww || holds))) {
     g.pickOrder = O_FIRE; g.pickTarget = fireT; g.pickWeapon = fireW; return;
   }
   if (ww) { g.pickOrder = fireV > 0 ? O_FIRE : O_RALLY; g.pickTarget = fireT; g.pickWeapon = fireW; return; }
@@ -282,92 +200,19 @@ function scriptedOrder(g: NcoGame, i: number): void {
   if (g.pickOrder === O_ADVANCE && p.coverPreference >= 0.5 && inCoverSpot(g, i) && fireV <= 0) g.pickOrder = O_DOWN;
 }
 
-/**
- * Value of a Cover Fire order by soldier i with weapon w aimed at soldier `aim`, in
- * bestTarget's units: each soldier within the radius counts its hit chance, doubled for an
- * enemy still to act (a hit pins him Down) and subtracted twice over for a friend.
- */
-function coverFireValue(g: NcoGame, i: number, aim: number, w: number): number {
-  const reach = g.scn.rules.cover_fire_radius_in + (g.scn.rules.measure === 'edge' ? g.r : 0);
-  const row = aim * g.n;
-  let v = 0;
-  for (let k = 0; k < g.n; k++) {
-    if (k === i || !g.alive[k] || g.dd[row + k] > reach) continue;
-    const c = hitChance(g, i, k, w, F_COVER_ORDER) * 10;
-    if (g.side[k] === g.side[i]) v -= 2 * c;
-    else v += g.order[k] === O_NONE ? 2 * c : c;
-  }
-  return v;
-}
-
 /** Picks where to move: toward the enemy (aggression) or the best cover spot (cover preference). */
 function moveOrder(g: NcoGame, i: number, order: number, budget: number): void {
   const p = params(g, g.side[i]);
   g.pickOrder = order;
   const od = objectiveMove(g, i); // scenario destination first; −2 holds the objective
   if (od !== -1) { if (od === -2) g.pickOrder = O_DOWN; else g.pickDest = od; return; }
+  const hill = noncombatant(g, i) ? -1 : highGroundSpot(g, i); // item 70: a climb needs a Run (R2)
+  if (hill >= 0) { g.pickOrder = O_RUN; g.pickDest = hill; return; }
   const spot = p.coverPreference >= 0.5 ? bestCoverSpot(g, i, budget) : -1;
   if (spot >= 0) { g.pickDest = spot; return; }
   const e = nearestEnemy(g, i, false);
   if (e < 0) { g.pickOrder = O_DOWN; return; }
   g.pickDest = e;
-}
-
-/** Chooses the next qualifying soldier of side s and his special action (items 29–32, R8). */
-export function chooseSpecial(g: NcoGame, s: number): void {
-  const p = params(g, s);
-  let i = -1, m = 0;
-  // The random policy draws from every qualifying soldier; a scripted side takes the first.
-  const all = p.kind === POL_RANDOM;
-  const act = g.actOrder, side = g.side, done = g.specialDone, n = g.n;
-  for (let k = 0; k < n; k++) {
-    const j = act[k];
-    if (side[j] === s && done[j] === 0 && qualifiesForSpecial(g, j)) {
-      if (i < 0) i = j;
-      g.list[m++] = j;
-      if (!all) break;
-    }
-  }
-  g.pick = i;
-  if (i < 0) return;
-  if (p.kind === POL_RANDOM) {
-    i = g.pick = g.list[g.prng.below(m)];
-    const nc = noncombatant(g, i);
-    let n = 0;
-    g.opts[n++] = SA_MEND;
-    if (g.turn < g.scn.rules.turns) g.opts[n++] = SA_AMBUSH;
-    if (!nc && bestTarget(g, i, F_FOCUS) > 0) g.opts[n++] = SA_FOCUS_FIRE;
-    if (!nc && nearestEnemy(g, i, true) >= 0) g.opts[n++] = SA_ASSAULT;
-    g.pickOrder = g.opts[g.prng.below(n)];
-    if (g.pickOrder === SA_FOCUS_FIRE) randomVisibleEnemy(g, i, F_FOCUS);
-    else if (g.pickOrder === SA_ASSAULT) randomVisibleEnemy(g, i, -1);
-    return;
-  }
-  const nc = noncombatant(g, i);
-  const move = g.moveIn[i] + g.moveMod;
-  if (!nc && p.aggression >= 0.5 && g.health[i] > 1) {
-    const a = assaultTarget(g, i, move);
-    if (a >= 0) { g.pickOrder = SA_ASSAULT; g.pickTarget = a; return; }
-  }
-  const v = nc ? 0 : bestTarget(g, i, F_FOCUS);
-  if (v >= 0.3 * CHANCE_ONE) { g.pickOrder = SA_FOCUS_FIRE; return; }
-  if (!nc && g.turn < g.scn.rules.turns && p.ambushPreference > 0 && g.prng.below(1 << 20) < p.ambushPreference * (1 << 20)) { g.pickOrder = SA_AMBUSH; return; }
-  if (v > 0) { g.pickOrder = SA_FOCUS_FIRE; return; }
-  g.pickOrder = SA_MEND;
-}
-
-/** Mend (item 31): −1 for option A (self), else the friend within 3" to encourage (option B). */
-export function mendChoice(g: NcoGame, i: number): number {
-  let best = -1, bestNeed = 1;
-  for (let j = 0; j < g.n; j++) {
-    if (j === i || !g.alive[j] || g.side[j] !== g.side[i]) continue;
-    if (g.rd[i * g.n + j] > 3) continue;
-    const need = g.maxPsyche[j] - g.psyche[j];
-    if (need > bestNeed) { bestNeed = need; best = j; }
-  }
-  const selfNeed = g.maxHealth[i] - g.health[i] + g.maxPsyche[i] - g.psyche[i];
-  if (params(g, g.side[i]).kind === POL_RANDOM) return best >= 0 && g.prng.below(2) === 0 ? best : -1;
-  return best >= 0 && bestNeed >= selfNeed ? best : -1;
 }
 
 /** The shot after an Advance move (item 24): scripted takes the best, random any legal one. */

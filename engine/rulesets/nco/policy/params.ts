@@ -12,7 +12,7 @@ export const POL_RANDOM = 2;
 /** Rushes scenario objectives (a preset of the scripted procedure with a high objective_weight). */
 export const POL_OBJECTIVE = 3;
 
-export const TARGET_PRIORITIES = ['nearest', 'weakest', 'valuable'] as const;
+export const TARGET_PRIORITIES = ['nearest', 'weakest', 'valuable', 'kill'] as const;
 
 const scriptedShape = {
   /** 0..1: how readily soldiers advance, run and assault rather than hold and shoot. */
@@ -20,7 +20,7 @@ const scriptedShape = {
   /** 0..1: how strongly movement prefers ending in cover. */
   cover_preference: z.number().min(0).max(1).optional().describe('0–1, higher: movement prefers ending in cover more strongly.'),
   /** Which visible enemy to shoot first. */
-  target_priority: z.enum(TARGET_PRIORITIES).optional().describe('Which visible enemy to shoot first: the nearest, the weakest, or the most valuable.'),
+  target_priority: z.enum(TARGET_PRIORITIES).optional().describe('Which visible enemy to shoot first: the nearest (best odds), the weakest, the most valuable, or `kill` (victory points for a kill, weighted toward the wounded: fire concentrates to finish them).'),
   /** Take a reactive Down when the incoming attack's hit chance is at least this (1 = never). */
   reactive_down_threshold: z.number().min(0).max(1).optional().describe('Takes a reactive Down when the incoming attack\'s hit chance is at least this; lower = ducks more (1 = never).'),
   /** Assault only when own close-combat courage exceeds the target's by at least this. */
@@ -33,6 +33,11 @@ const scriptedShape = {
   item_min_gain: z.number().min(0).max(6).optional().describe('Uses a Down item (Letters, Morphine, Flask, Tobacco) when its expected health + psyche gain is at least this; lower = uses items sooner.'),
   /** Use the Extra Magazine when the second Fire's chance of a hit (× hit dice) is at least this. */
   extra_magazine_min_chance: z.number().min(0).max(2).optional().describe('Uses the Extra Magazine when the second Fire\'s expected hits (chance × hit dice) are at least this.'),
+  /** 0..1: share of a Run a soldier spends to climb to high ground with a shot from the top (item 70); 0 = never climbs. */
+  high_ground_run: z.number().min(0).max(1).optional().describe('0–1: the share of a Run (2×M, the climb\'s height included) a soldier with no good shot spends to climb onto high ground that has an enemy in range and sight below it (item 70\'s +1), and a soldier up there holds and fires; 0 = never climbs.'),
+  /** 0..1: how far along an enemy's Run toward the ambusher an Ambush looks for a point it covers; 0 = sets it blind. */
+  fire_first: z.boolean().optional().describe('When a die is drawn, give it to the soldier with the best shot worth a Fire before those who would move (shots land before the enemy acts again); false = soldiers nearest the enemy first.'),
+  ambush_lookahead: z.number().min(0).max(1).optional().describe('0–1: an Ambush is set only when some enemy, moving this share of his Run straight toward the ambusher, passes a point in the ambusher\'s sight and range (item 32), and next turn he cancels it for a new order when he has a good shot or no enemy can come into view; 0 = sets it with no enemy in reach and always waits (the old blind Ambush).'),
 };
 
 type ScriptedOptions = { [K in keyof typeof scriptedShape]?: z.infer<(typeof scriptedShape)[K]> };
@@ -55,17 +60,20 @@ export interface PolicyParams {
   objectiveWeight: number;
   itemMinGain: number;
   extraMagazineMinChance: number;
+  highGroundRun: number;
+  ambushLookahead: number;
+  fireFirst: boolean;
 }
 
 const PRESETS: Record<'aggressive' | 'cautious' | 'objective', Omit<PolicyParams, 'kind'>> = {
-  aggressive: { objectiveWeight: 0.3, aggression: 0.8, coverPreference: 0.2, targetPriority: 0, reactiveDownThreshold: 1, assaultMargin: 1, ambushPreference: 0, itemMinGain: 1, extraMagazineMinChance: 0.3 },
-  cautious: { objectiveWeight: 0.3, aggression: 0.2, coverPreference: 0.9, targetPriority: 1, reactiveDownThreshold: 0.5, assaultMargin: 3, ambushPreference: 0.5, itemMinGain: 1, extraMagazineMinChance: 0.5 },
-  objective: { objectiveWeight: 0.9, aggression: 0.8, coverPreference: 0.2, targetPriority: 0, reactiveDownThreshold: 1, assaultMargin: 1, ambushPreference: 0, itemMinGain: 1, extraMagazineMinChance: 0.3 },
+  aggressive: { objectiveWeight: 0.3, aggression: 0.8, coverPreference: 0.2, targetPriority: 0, reactiveDownThreshold: 1, assaultMargin: 1, ambushPreference: 0, itemMinGain: 1, extraMagazineMinChance: 0.3, highGroundRun: 0, ambushLookahead: 0, fireFirst: false },
+  cautious: { objectiveWeight: 0.3, aggression: 0.2, coverPreference: 0.9, targetPriority: 1, reactiveDownThreshold: 0.5, assaultMargin: 3, ambushPreference: 0.5, itemMinGain: 1, extraMagazineMinChance: 0.5, highGroundRun: 0, ambushLookahead: 1, fireFirst: false },
+  objective: { objectiveWeight: 0.9, aggression: 0.8, coverPreference: 0.2, targetPriority: 0, reactiveDownThreshold: 1, assaultMargin: 1, ambushPreference: 0, itemMinGain: 1, extraMagazineMinChance: 0.3, highGroundRun: 0, ambushLookahead: 0, fireFirst: false },
 };
 
 export function resolvePolicy(p: PolicyConfig): PolicyParams {
   const id = typeof p === 'string' ? p : p.id;
-  if (id === 'random') return { kind: POL_RANDOM, objectiveWeight: 0.5, aggression: 0.5, coverPreference: 0.5, targetPriority: 0, reactiveDownThreshold: 0.5, assaultMargin: 0, ambushPreference: 0.5, itemMinGain: 1, extraMagazineMinChance: 0.3 };
+  if (id === 'random') return { kind: POL_RANDOM, objectiveWeight: 0.5, aggression: 0.5, coverPreference: 0.5, targetPriority: 0, reactiveDownThreshold: 0.5, assaultMargin: 0, ambushPreference: 0.5, itemMinGain: 1, extraMagazineMinChance: 0.3, highGroundRun: 0, ambushLookahead: 0, fireFirst: false };
   const base = PRESETS[id];
   const o: ScriptedOptions = typeof p === 'string' ? {} : (p as ScriptedOptions);
   return {
@@ -79,6 +87,9 @@ export function resolvePolicy(p: PolicyConfig): PolicyParams {
     ambushPreference: o.ambush_preference ?? base.ambushPreference,
     itemMinGain: o.item_min_gain ?? base.itemMinGain,
     extraMagazineMinChance: o.extra_magazine_min_chance ?? base.extraMagazineMinChance,
+    highGroundRun: o.high_ground_run ?? base.highGroundRun,
+    ambushLookahead: o.ambush_lookahead ?? base.ambushLookahead,
+    fireFirst: o.fire_first ?? base.fireFirst,
   };
 }
 
@@ -90,5 +101,6 @@ export function presetConfig(id: string): Record<string, unknown> | undefined {
     aggression: b.aggression, cover_preference: b.coverPreference, target_priority: TARGET_PRIORITIES[b.targetPriority],
     reactive_down_threshold: b.reactiveDownThreshold, assault_margin: b.assaultMargin, ambush_preference: b.ambushPreference,
     objective_weight: b.objectiveWeight, item_min_gain: b.itemMinGain, extra_magazine_min_chance: b.extraMagazineMinChance,
+    high_ground_run: b.highGroundRun, ambush_lookahead: b.ambushLookahead, fire_first: b.fireFirst,
   };
 }

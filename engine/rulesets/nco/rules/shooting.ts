@@ -3,6 +3,7 @@
  * area (Cover Fire) attacks, reactive Down and forced Down on a Cover-Fire hit.
  */
 import { traceShot } from './trace-log.ts';
+import { RC_HIGH_GROUND } from '../data/rule-counters.ts';
 import { O_NONE, type NcoGame } from './state.ts';
 import { S_COVERT, S_DEADEYE } from '../data/roster-types.ts';
 import {
@@ -90,6 +91,7 @@ function resolveOn(g: NcoGame, shooter: number, target: number, weapon: number, 
   let hits = 0;
   const dice = hitDice(g, shooter, weapon);
   for (let k = dice; k > 0; k--) if (rollHit(g.rng, tn, max)) hits++;
+  if (!W_NO_MODIFIERS[weapon] && g.elevC[shooter] - g.elevC[target] >= g.scn.rules.high_ground_in) g.fired(g.side[shooter], RC_HIGH_GROUND);
   if (g.trace !== null) traceShot(g, shooter, target, weapon, tn, dice, hits);
   if (hits > 0) {
     let wm = g.scn.weapons.woundMod[weapon]; // shotgun +1 (R22) like flamer/HE/grenade (item 54)

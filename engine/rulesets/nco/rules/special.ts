@@ -3,6 +3,7 @@
  * and Focus Fire, Assault, Mend and Ambush.
  */
 import { traceSpecial } from './trace-log.ts';
+import { RC_AMBUSH_SET } from '../data/rule-counters.ts';
 import {
   O_ASSAULT, O_COVER_FIRE, O_RALLY, O_RUN, PHASE_SPECIAL,
   SA_AMBUSH, SA_ASSAULT, SA_FOCUS_FIRE, type NcoGame,
@@ -63,6 +64,7 @@ export function executeSpecial(g: NcoGame, i: number, action: number): void {
       return;
     case SA_AMBUSH:
       g.count(i, 10);
+      g.fired(g.side[i], RC_AMBUSH_SET);
       g.ambush[i] = 1 + g.scn.rules.ambush_persists_turns; // R5: this turn and the next
       g.ambushers[g.side[i]]++;
       g.down[i] = 1; // item 32: counts as Down while waiting
