@@ -18,9 +18,11 @@ export class DecisionScratch {
   shotEpoch = 1;
   /** Per reached hex (by its index in the search's reached list): the score's upper bound. */
   readonly bound: Float64Array;
-  /** Per reached hex: the score terms that need no shot (see destination.ts). */
-  readonly base: Float64Array;
-  readonly terms: Int32Array;
+  /** The destination score's hexes for this decision (−1: the term is off) and the MP left for a reveal. */
+  objHex = -1;
+  denyHex = -1;
+  nearHex = -1;
+  revealMp = -1;
   /** Per reached hex: its distance from the mover. */
   readonly from: Int32Array;
   /** Best shot value by distance from the mover (shotBounds), and by distance to a foe. */
@@ -43,8 +45,6 @@ export class DecisionScratch {
     this.shotStamp = new Int32Array(units * SHOT_KEYS);
     this.blockedHex = new Int32Array(units * 2);
     this.bound = new Float64Array(size);
-    this.base = new Float64Array(size);
-    this.terms = new Int32Array(size * 5);
     this.from = new Int32Array(size);
     this.shotByDist = new Float64Array(size + 1);
   }
