@@ -78,12 +78,16 @@ export class Rng {
 
   /** Uniform integer in [0, n), exactly unbiased (rejection of the 2^32 mod n tail). n in 1..2^31. */
   below(n: number): number {
-    const limit = 4294967296 - (4294967296 % n);
     this.advance();
     let x = this.s[4] >>> 0;
-    while (x >= limit) {
-      this.advance();
-      x = this.s[4] >>> 0;
+    // The tail is shorter than n (2^32 mod n < n), so only x ≥ 2^32 − n can be in it: the
+    // modulo of 2^32, a slow floating-point one, is taken only then (same draws).
+    if (x >= 4294967296 - n) {
+      const limit = 4294967296 - (4294967296 % n);
+      while (x >= limit) {
+        this.advance();
+        x = this.s[4] >>> 0;
+      }
     }
     return x % n;
   }
