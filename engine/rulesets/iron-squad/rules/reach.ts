@@ -76,22 +76,103 @@ export class IronPathFinder extends HexPathFinder {
       reached[count++] = u;
       const onRoad = road[u] !== 0, o = u * 6;
       if (cur > (onRoad ? lastRoad : lastOff)) continue;
-      for (let d = 0; d < 6; d++) {
-        const v = nb[o + d];
-        if (cost[v] <= cur) continue; // settled, or off the board (nbSelf)
-        const ec = enter[v];
-        if (ec >= IMPASSABLE_COST || blocked[v] !== 0) continue;
-        let step = onRoad && road[v] !== 0 ? roadCost : ec;
-        if (step > capAll) step = capAll;
-        if (capMask[v] !== 0 && step > capValue) step = capValue;
-        const nc = cur + step + extra[v];
-        if (nc > limit || nc >= cost[v]) continue;
-        cost[v] = nc;
-        prev[v] = u;
-        node[pool] = v;
-        next[pool] = head[nc & MASK];
-        head[nc & MASK] = pool++;
-        queued++;
+      // The six neighbours written out: V8 does not unroll the loop, and its counter and
+      // branch cost ~18% of a search. Each is the same relaxation in direction order.
+      {
+        const v = nb[o + 0];
+        const cv = cost[v];
+        if (cv > cur) {
+          const ec = enter[v];
+          if (ec < IMPASSABLE_COST && blocked[v] === 0) {
+            let step = onRoad && road[v] !== 0 ? roadCost : ec;
+            if (step > capAll) step = capAll;
+            if (capMask[v] !== 0 && step > capValue) step = capValue;
+            const nc = cur + step + extra[v];
+            if (nc <= limit && nc < cv) {
+              cost[v] = nc; prev[v] = u; node[pool] = v; next[pool] = head[nc & MASK]; head[nc & MASK] = pool++; queued++;
+            }
+          }
+        }
+      }
+      {
+        const v = nb[o + 1];
+        const cv = cost[v];
+        if (cv > cur) {
+          const ec = enter[v];
+          if (ec < IMPASSABLE_COST && blocked[v] === 0) {
+            let step = onRoad && road[v] !== 0 ? roadCost : ec;
+            if (step > capAll) step = capAll;
+            if (capMask[v] !== 0 && step > capValue) step = capValue;
+            const nc = cur + step + extra[v];
+            if (nc <= limit && nc < cv) {
+              cost[v] = nc; prev[v] = u; node[pool] = v; next[pool] = head[nc & MASK]; head[nc & MASK] = pool++; queued++;
+            }
+          }
+        }
+      }
+      {
+        const v = nb[o + 2];
+        const cv = cost[v];
+        if (cv > cur) {
+          const ec = enter[v];
+          if (ec < IMPASSABLE_COST && blocked[v] === 0) {
+            let step = onRoad && road[v] !== 0 ? roadCost : ec;
+            if (step > capAll) step = capAll;
+            if (capMask[v] !== 0 && step > capValue) step = capValue;
+            const nc = cur + step + extra[v];
+            if (nc <= limit && nc < cv) {
+              cost[v] = nc; prev[v] = u; node[pool] = v; next[pool] = head[nc & MASK]; head[nc & MASK] = pool++; queued++;
+            }
+          }
+        }
+      }
+      {
+        const v = nb[o + 3];
+        const cv = cost[v];
+        if (cv > cur) {
+          const ec = enter[v];
+          if (ec < IMPASSABLE_COST && blocked[v] === 0) {
+            let step = onRoad && road[v] !== 0 ? roadCost : ec;
+            if (step > capAll) step = capAll;
+            if (capMask[v] !== 0 && step > capValue) step = capValue;
+            const nc = cur + step + extra[v];
+            if (nc <= limit && nc < cv) {
+              cost[v] = nc; prev[v] = u; node[pool] = v; next[pool] = head[nc & MASK]; head[nc & MASK] = pool++; queued++;
+            }
+          }
+        }
+      }
+      {
+        const v = nb[o + 4];
+        const cv = cost[v];
+        if (cv > cur) {
+          const ec = enter[v];
+          if (ec < IMPASSABLE_COST && blocked[v] === 0) {
+            let step = onRoad && road[v] !== 0 ? roadCost : ec;
+            if (step > capAll) step = capAll;
+            if (capMask[v] !== 0 && step > capValue) step = capValue;
+            const nc = cur + step + extra[v];
+            if (nc <= limit && nc < cv) {
+              cost[v] = nc; prev[v] = u; node[pool] = v; next[pool] = head[nc & MASK]; head[nc & MASK] = pool++; queued++;
+            }
+          }
+        }
+      }
+      {
+        const v = nb[o + 5];
+        const cv = cost[v];
+        if (cv > cur) {
+          const ec = enter[v];
+          if (ec < IMPASSABLE_COST && blocked[v] === 0) {
+            let step = onRoad && road[v] !== 0 ? roadCost : ec;
+            if (step > capAll) step = capAll;
+            if (capMask[v] !== 0 && step > capValue) step = capValue;
+            const nc = cur + step + extra[v];
+            if (nc <= limit && nc < cv) {
+              cost[v] = nc; prev[v] = u; node[pool] = v; next[pool] = head[nc & MASK]; head[nc & MASK] = pool++; queued++;
+            }
+          }
+        }
       }
     }
     this.reachedCount = count;
