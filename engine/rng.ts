@@ -89,7 +89,9 @@ export class Rng {
         x = this.s[4] >>> 0;
       }
     }
-    return x % n;
+    // x % n without a floating-point modulo (V8 takes one for an x above 2^31): the quotient
+    // of two integers below 2^32 is never rounded across an integer, so the floor is exact.
+    return (x - Math.floor(x / n) * n) | 0;
   }
 
   /** One die with `sides` faces: 1..sides. */

@@ -63,9 +63,9 @@ describe('engine/rng.ts test vectors (computed once from the current sfc32 imple
       expect(z.below(6) + 1).toBe(d);
     }
   });
-  it('below(n) rejects exactly the 2^32 mod n tail, also when n is large enough to hit it', () => {
+  it('below(n) rejects exactly the 2^32 mod n tail (also when n is large enough to hit it) and is x mod n of the draw', () => {
     // n = 3·2^29: the tail is x ≥ 3·2^30 (a quarter of the draws); x in [2^32 − n, 3·2^30) is kept.
-    for (const n of [1610612736, 2147483647, 1000000007, 7]) {
+    for (const n of [1610612736, 2147483648, 2147483647, 1000000007, 7, 3]) {
       const r = new Rng(5), raw = new Rng(5), limit = 4294967296 - (4294967296 % n);
       let rejected = 0;
       for (let k = 0; k < 2000; k++) {
