@@ -202,4 +202,21 @@ describe('issue 14: fast Iron Squad decisions equal the plain ones', () => {
     expect(stats.moved).toBeGreaterThan(stats.decisions / 4);
     expect(stats.shots).toBeGreaterThan(1000);
   });
+
+  it('the same on a board too large for a distance table (destination.ts computes its distance rows)', () => {
+    const stats: Stats = { decisions: 0, moved: 0, shots: 0, pruned: 0 };
+    fc.assert(fc.property(policyArb, policyArb, fc.integer({ min: 1, max: 1e6 }), (a, b, seed) => {
+      const config = {
+        ruleset: 'iron-squad', scenario: 'versus', rules: { full_information: true },
+        // 60 × 28 = 1,680 hexes, past DIST_TABLE_MAX_HEXES; the roads and bands as the default's.
+        map: { generate: { board_cols: 60, board_rows: 28, group_sizes: [20, 20, 20, 20, 20, 20] } },
+        sides: [{ name: 'A', units: UNITS_A, policy: { ...a, id: a.id === 'bot' ? 'rush' : a.id } }, { name: 'B', units: UNITS_B, policy: { ...b, id: b.id === 'bot' ? 'farm' : b.id } }],
+      };
+      const { g, env } = checkedGame(config, stats);
+      expect(g.board.distTable.length).toBe(0);
+      playOne(ironSquad, g, env, seed, 0);
+    }), { numRuns: 4, seed: 1415 });
+    expect(stats.decisions).toBeGreaterThan(200);
+    expect(stats.moved).toBeGreaterThan(stats.decisions / 4);
+  });
 });

@@ -45,9 +45,15 @@ export function chooseDestination(g: IronGame, u: number, mp: number): number {
   ds.nearHex = nearHex;
   ds.revealMp = pol.revealsPerActivation > 0 ? mp - r.reveal_mp_cost : -1;
   // Bound A: exposure taken as 0, the shot as the best one any hex this far from u could have.
+  // Distances from u, the objectives and the nearest foe: rows read with the arrays hoisted.
+  const dHere = distRow(g, 0, here), oHere = ds.rowAt[0];
+  const dObj = useObj ? distRow(g, 1, mh) : dHere, oObj = ds.rowAt[1];
+  const dDeny = eh >= 0 ? distRow(g, 2, eh) : dHere, oDeny = ds.rowAt[2];
+  const dNear = nearHex >= 0 ? distRow(g, 3, nearHex) : dHere, oNear = ds.rowAt[3];
+  const n = p.reachedCount, reached = p.reached, el = b.elevation;
   let rmax = 0, lo = 127, hi = -128;
-  for (let i = 0; i < p.reachedCount; i++) {
-    const h = p.reached[i], d = dist(b, here, h), e = b.elevation[h];
+  for (let i = 0; i < n; i++) {
+    const h = reached[i], d = dHere[oHere + h], e = el[h];
     from[i] = d;
     if (d > rmax) rmax = d;
     if (e < lo) lo = e;
@@ -57,17 +63,27 @@ export function chooseDestination(g: IronGame, u: number, mp: number): number {
   // Only a few hexes get past bound A, so no term is kept: scoreHex recomputes them there.
   const cw = pol.coverWeight, aw = pol.attackWeight, ow = pol.objectiveWeight, dw = pol.denyWeight;
   const vw = pol.vpWeight, xw = pol.exposureWeight, nw = pol.approachWeight, shots = ds.shotByDist;
+  const cost = p.cost, terrain = b.terrain, explore = g.exploreExtra, objId = b.objectiveId, hiddenNb = b.hiddenNb;
+  const seen = g.objSeen, seenAt = side * g.objCap, revealMp = ds.revealMp;
+  const vpExplore = r.vp_explore, vpObjective = r.vp_objective, vpReveal = r.vp_reveal;
   let top = -1, topB = -1e9;
-  for (let i = 0; i < p.reachedCount; i++) {
-    const h = p.reached[i];
+  for (let i = 0; i < n; i++) {
+    const h = reached[i], c = cost[h];
     // scoreHex's sum, term by term in the same order, with ex = 0 and the distance's best shot.
-    let s = cw * cover[b.terrain[h]] - 0.01 * p.cost[h];
+    let s = cw * cover[terrain[h]] - 0.01 * c;
     if (attack) s += aw * shots[from[i]];
-    if (useObj) s -= ow * dist(b, mh, h);
-    if (eh >= 0) s -= dw * dist(b, eh, h);
-    if (useVp) s += vw * vpOf(g, side, h);
+    if (useObj) s -= ow * dObj[oObj + h];
+    if (eh >= 0) s -= dw * dDeny[oDeny + h];
+    if (useVp) {
+      let vp = 0;
+      if (explore[h] !== 0) vp += vpExplore;
+      const o = objId[h];
+      if (o >= 0 && seen[seenAt + o] === 0) vp += vpObjective;
+      if (c <= revealMp && hiddenNb[h] !== 0) vp += vpReveal;
+      s += vw * vp;
+    }
     if (useExp) s -= xw * 0;
-    if (nearHex >= 0) s -= nw * dist(b, nearHex, h);
+    if (nearHex >= 0) s -= nw * dNear[oNear + h];
     bound[i] = s;
     if (s > topB) { topB = s; top = i; }
   }
@@ -75,7 +91,7 @@ export function chooseDestination(g: IronGame, u: number, mp: number): number {
   if ((!attack && !useExp) || top < 0) return top < 0 ? here : p.reached[top];
   // Best (bs, bi): the highest score, then the lowest index; bi −1 is staying put at −1e9, which no tie beats.
   let bs = -1e9, bi = -1;
-  const range = g.rangeNow[u], reach = range < 4 ? range : 4, maxBack = pol.maxBackfire, el = b.elevation;
+  const range = g.rangeNow[u], reach = range < 4 ? range : 4, maxBack = pol.maxBackfire;
   for (let k = -1; k < p.reachedCount; k++) {
     const i = k < 0 ? top : k;
     const ub = bound[i];
@@ -105,6 +121,23 @@ export function chooseDestination(g: IronGame, u: number, mp: number): number {
     if (s > bs || (s === bs && bi >= 0 && i < bi)) { bs = s; bi = i; }
   }
   return bi < 0 ? here : p.reached[bi];
+}
+
+/**
+ * Row a of the distance table into slot k of the decision (0 u, 1 objective, 2 the enemy's
+ * objective, 3 the nearest foe): the board's table with its offset in ds.rowAt[k], or on a
+ * board too large for a table the row computed now into ds.distRows.
+ */
+function distRow(g: IronGame, k: number, a: number): Uint8Array | Int32Array {
+  const b = g.board, ds = g.dec;
+  if (b.distTable.length !== 0) {
+    ds.rowAt[k] = a * b.size;
+    return b.distTable;
+  }
+  const out = ds.distRows, o = k * b.size;
+  for (let h = 0; h < b.size; h++) out[o + h] = b.grid.distance(a, h);
+  ds.rowAt[k] = o;
+  return out;
 }
 
 /** The VP u's side would score on entering h: explore, a new objective, a reveal it could still afford. */

@@ -30,6 +30,9 @@ export class DecisionScratch {
   readonly shotAtDist = new Float64Array(5);
   /** policy/scoring.ts coverValue by terrain: it reads only the hex's terrain (TAM column, level). */
   readonly coverByTerrain: Int32Array;
+  /** Distance rows of a destination decision (destination.ts distRow): offsets, and the rows of a board without a table. */
+  readonly rowAt = new Int32Array(4);
+  readonly distRows: Int32Array;
   /** Hexes preparePath (moving.ts) marked in g.mgBlocked, to clear them next time. */
   readonly blockedHex: Int32Array;
   blockedCount = 0;
@@ -47,6 +50,7 @@ export class DecisionScratch {
     this.bound = new Float64Array(size);
     this.from = new Int32Array(size);
     this.shotByDist = new Float64Array(size + 1);
+    this.distRows = new Int32Array(4 * size);
   }
 
   /** Starts a decision: every memoised shot is stale. */
