@@ -18,7 +18,7 @@ import { dist, hasRevealable } from '../rules/board-cache.ts';
 import type { IronGame } from '../rules/state.ts';
 import { BOT_PRIORITY, T_GRENADIER } from '../data/units.ts';
 import { POL_BOT } from './params.ts';
-import { elevCase, memoShot, pickTargetMemo } from './scoring.ts';
+import { elevCase, pickTargetMemo, shotSlot } from './scoring.ts';
 
 /** Picks the end hex of u's move among the hexes the last search reached; the foes are listed. */
 export function chooseDestination(g: IronGame, u: number, mp: number): number {
@@ -103,8 +103,8 @@ export function chooseDestination(g: IronGame, u: number, mp: number): number {
       const d = dist(g.board, g.foeHex[f], h);
       if (d <= g.rangeNow[g.foes[f]] + 2) ex++;
       if (attack && d <= reach) {
-        memoShot(g, u, f, elevCase(el, h, g.foeHex[f], d), d);
-        if (g.val[1] <= maxBack && g.val[0] > vmax) vmax = g.val[0];
+        const k = shotSlot(g, u, f, elevCase(el, h, g.foeHex[f], d), d);
+        if (ds.shotB[k] <= maxBack && ds.shotV[k] > vmax) vmax = ds.shotV[k];
       }
     }
     const x = useExp ? ex : -1;
@@ -170,8 +170,8 @@ function shotBounds(g: IronGame, u: number, rmax: number, lo: number, hi: number
       let v = 0;
       for (let c = 0; c < 3; c++) {
         if (c === 0 ? d > 0 && (lo > et || hi < et) : d === 0 || (c === 1 ? hi <= et : lo >= et)) continue;
-        memoShot(g, u, f, c, d);
-        if (g.val[1] <= maxBack && g.val[0] > v) v = g.val[0];
+        const k = shotSlot(g, u, f, c, d);
+        if (ds.shotB[k] <= maxBack && ds.shotV[k] > v) v = ds.shotV[k];
       }
       best[d] = v;
     }
@@ -231,8 +231,7 @@ function botDestination(g: IronGame, u: number): number {
     if (shootable) {
       if (!inShot(g, u, h, th)) continue;
       const d = dist(g.board, th, h);
-      memoShot(g, u, best, elevCase(g.board.elevation, h, th, d), d);
-      s = 10000 * g.val[0];
+      s = 10000 * g.dec.shotV[shotSlot(g, u, best, elevCase(g.board.elevation, h, th, d), d)];
     } else s = -100 * dist(g.board, th, h);
     s += g.dec.coverByTerrain[g.board.terrain[h]] - 0.01 * p.cost[h];
     if (s > bs) { bs = s; dest = h; }
