@@ -67,7 +67,7 @@ export function pickTarget(g: IronGame, a: number, fromHex: number): number {
     const t = g.foes[i], th = g.hex[t], d = dist(b, th, fromHex);
     // actions.ts canShoot: in range (at most 4), then LOS unless adjacent or a grenade.
     if (g.alive[t] === 0 || d > reach || (d > 1 && !noLos && !g.los(fromHex, th))) continue;
-    shotValue(g, a, fromHex, t);
+    shotValueAt(g, a, t, elevCase(b.elevation, fromHex, th, d), d); // shotValue with the distance at hand
     const v = g.val[0];
     if (g.val[1] > p.maxBackfire || v <= 0) continue;
     if (p.targetRule === TGT_LOWEST_HP) {
