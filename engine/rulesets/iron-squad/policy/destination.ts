@@ -46,20 +46,22 @@ export function chooseDestination(g: IronGame, u: number, mp: number): number {
   ds.revealMp = pol.revealsPerActivation > 0 ? mp - r.reveal_mp_cost : -1;
   // Bound A: exposure taken as 0, the shot as the best one any hex this far from u could have.
   // Distances from u, the objectives and the nearest foe: rows read with the arrays hoisted.
-  const dHere = distRow(g, 0, here), oHere = ds.rowAt[0];
-  const dObj = useObj ? distRow(g, 1, mh) : dHere, oObj = ds.rowAt[1];
-  const dDeny = eh >= 0 ? distRow(g, 2, eh) : dHere, oDeny = ds.rowAt[2];
-  const dNear = nearHex >= 0 ? distRow(g, 3, nearHex) : dHere, oNear = ds.rowAt[3];
+  const dObj = useObj ? distRow(g, 1, mh) : b.distTable, oObj = ds.rowAt[1];
+  const dDeny = eh >= 0 ? distRow(g, 2, eh) : dObj, oDeny = ds.rowAt[2];
+  const dNear = nearHex >= 0 ? distRow(g, 3, nearHex) : dObj, oNear = ds.rowAt[3];
   const n = p.reachedCount, reached = p.reached, el = b.elevation;
-  let rmax = 0, lo = 127, hi = -128;
-  for (let i = 0; i < n; i++) {
-    const h = reached[i], d = dHere[oHere + h], e = el[h];
-    from[i] = d;
-    if (d > rmax) rmax = d;
-    if (e < lo) lo = e;
-    if (e > hi) hi = e;
+  if (attack) { // the shot's bound by distance from u (from[] is read only for it)
+    const dHere = distRow(g, 0, here), oHere = ds.rowAt[0];
+    let rmax = 0, lo = 127, hi = -128;
+    for (let i = 0; i < n; i++) {
+      const h = reached[i], d = dHere[oHere + h], e = el[h];
+      from[i] = d;
+      if (d > rmax) rmax = d;
+      if (e < lo) lo = e;
+      if (e > hi) hi = e;
+    }
+    shotBounds(g, u, rmax, lo, hi);
   }
-  if (attack) shotBounds(g, u, rmax, lo, hi);
   // Only a few hexes get past bound A, so no term is kept: scoreHex recomputes them there.
   const cw = pol.coverWeight, aw = pol.attackWeight, ow = pol.objectiveWeight, dw = pol.denyWeight;
   const vw = pol.vpWeight, xw = pol.exposureWeight, nw = pol.approachWeight, shots = ds.shotByDist;
