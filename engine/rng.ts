@@ -78,14 +78,20 @@ export class Rng {
 
   /** Uniform integer in [0, n), exactly unbiased (rejection of the 2^32 mod n tail). n in 1..2^31. */
   below(n: number): number {
-    const limit = 4294967296 - (4294967296 % n);
     this.advance();
     let x = this.s[4] >>> 0;
-    while (x >= limit) {
-      this.advance();
-      x = this.s[4] >>> 0;
+    // The tail is shorter than n (2^32 mod n < n), so only x ≥ 2^32 − n can be in it: the
+    // modulo of 2^32, a slow floating-point one, is taken only then (same draws).
+    if (x >= 4294967296 - n) {
+      const limit = 4294967296 - (4294967296 % n);
+      while (x >= limit) {
+        this.advance();
+        x = this.s[4] >>> 0;
+      }
     }
-    return x % n;
+    // x % n without a floating-point modulo (V8 takes one for an x above 2^31): the quotient
+    // of two integers below 2^32 is never rounded across an integer, so the floor is exact.
+    return (x - Math.floor(x / n) * n) | 0;
   }
 
   /** One die with `sides` faces: 1..sides. */

@@ -63,6 +63,19 @@ describe('engine/rng.ts test vectors (computed once from the current sfc32 imple
       expect(z.below(6) + 1).toBe(d);
     }
   });
+  it('below(n) rejects exactly the 2^32 mod n tail (also when n is large enough to hit it) and is x mod n of the draw', () => {
+    // n = 3·2^29: the tail is x ≥ 3·2^30 (a quarter of the draws); x in [2^32 − n, 3·2^30) is kept.
+    for (const n of [1610612736, 2147483648, 2147483647, 1000000007, 7, 3]) {
+      const r = new Rng(5), raw = new Rng(5), limit = 4294967296 - (4294967296 % n);
+      let rejected = 0;
+      for (let k = 0; k < 2000; k++) {
+        let x = raw.nextU32();
+        while (x >= limit) { x = raw.nextU32(); rejected++; }
+        expect(r.below(n)).toBe(x % n);
+      }
+      if (n === 1610612736) expect(rejected).toBeGreaterThan(300);
+    }
+  });
   it('below(1) is always 0 and draws one raw value', () => {
     const r = new Rng(3), s = new Rng(3);
     for (let k = 0; k < 100; k++) {

@@ -7,7 +7,8 @@
  *   shot memo) against policy/reference.ts chooseDestinationPlain, pickTarget and
  *   pickTargetMemo against pickTargetPlain from every reached hex, fireStop against
  *   fireStopPlain, shotBase against actions.ts attackBase, and the board's distance
- *   table and face-down neighbour counts against grid.distance and revealableSlots.
+ *   table and face-down neighbour counts against grid.distance and revealableSlots, and
+ *   the path finder's minEnter bound against every hex's cost.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -108,6 +109,8 @@ function checkDecision(g: IronGame, u: number, mp: number, stats: Stats): void {
   for (let h = 0; h < b.size; h++) {
     same(hasRevealable(b, h), b.revealableSlots(h, g.slots) > 0, `${where}: hasRevealable(${h})`);
     same(dist(b, g.hex[u], h), b.grid.distance(g.hex[u], h), `${where}: dist to ${h}`);
+    // The path finder's lower bound on a passable hex's cost (it prunes by it) holds.
+    same(b.enterCost[h] >= p.minEnter, true, `${where}: enterCost[${h}] ${b.enterCost[h]} ≥ minEnter ${p.minEnter}`);
   }
   const dest = chooseDestination(g, u, mp);
   same(dest, chooseDestinationPlain(g, u, mp), `${where}: destination`);
@@ -162,7 +165,12 @@ describe('issue 14: fast Iron Squad decisions equal the plain ones', () => {
       capAll: fc.constantFrom(255, 0, 1, 2, 3, 4),
       capValue: fc.constantFrom(255, 0, 1, 3),
       capMask: mask,
-      extra: fc.option(fc.uint8Array({ minLength: n, maxLength: n, min: 0, max: 3 }), { nil: null }),
+      // Dense or sparse (as the explore MP is: on Buildings only), so that searches also run
+      // to the budget's edge on plain costs, where a frontier hex expands nothing.
+      extra: fc.option(fc.oneof(
+        fc.uint8Array({ minLength: n, maxLength: n, min: 0, max: 3 }),
+        fc.uint8Array({ minLength: n, maxLength: n, min: 0, max: 3 }).map((a) => a.map((x, i) => (i % 7 === 0 ? x : 0))),
+      ), { nil: null }),
       blocked: fc.option(fc.uint8Array({ minLength: n, maxLength: n, min: 0, max: 1 }).map((a) => a.map((x, i) => (i % 5 === 0 ? x : 0))), { nil: null }),
       noPass: fc.option(fc.uint8Array({ minLength: n, maxLength: n, min: 0, max: 1 }), { nil: null, freq: 8 }),
     });
@@ -199,5 +207,22 @@ describe('issue 14: fast Iron Squad decisions equal the plain ones', () => {
     expect(stats.decisions).toBeGreaterThan(2000);
     expect(stats.moved).toBeGreaterThan(stats.decisions / 4);
     expect(stats.shots).toBeGreaterThan(1000);
+  });
+
+  it('the same on a board too large for a distance table (destination.ts computes its distance rows)', () => {
+    const stats: Stats = { decisions: 0, moved: 0, shots: 0, pruned: 0 };
+    fc.assert(fc.property(policyArb, policyArb, fc.integer({ min: 1, max: 1e6 }), (a, b, seed) => {
+      const config = {
+        ruleset: 'iron-squad', scenario: 'versus', rules: { full_information: true },
+        // 60 × 28 = 1,680 hexes, past DIST_TABLE_MAX_HEXES; the roads and bands as the default's.
+        map: { generate: { board_cols: 60, board_rows: 28, group_sizes: [20, 20, 20, 20, 20, 20] } },
+        sides: [{ name: 'A', units: UNITS_A, policy: { ...a, id: a.id === 'bot' ? 'rush' : a.id } }, { name: 'B', units: UNITS_B, policy: { ...b, id: b.id === 'bot' ? 'farm' : b.id } }],
+      };
+      const { g, env } = checkedGame(config, stats);
+      expect(g.board.distTable.length).toBe(0);
+      playOne(ironSquad, g, env, seed, 0);
+    }), { numRuns: 4, seed: 1415 });
+    expect(stats.decisions).toBeGreaterThan(200);
+    expect(stats.moved).toBeGreaterThan(stats.decisions / 4);
   });
 });

@@ -12,16 +12,13 @@
  * smaller exposure; IEEE sums and products by non-negative weights are monotone, so it
  * is a true bound, no epsilon. The hex with the best bound A is scored first; any other
  * is skipped when a bound cannot beat the best so far (equal bound: only if earlier in
- * reach order). Allocation-free: per-hex terms in g.dec, doubles through g.val[5].
+ * reach order). Allocation-free: bounds in g.dec, doubles through g.val[5].
  */
 import { dist, hasRevealable } from '../rules/board-cache.ts';
 import type { IronGame } from '../rules/state.ts';
 import { BOT_PRIORITY, T_GRENADIER } from '../data/units.ts';
 import { POL_BOT } from './params.ts';
-import { approachFoe, elevCase, memoShot, pickTargetMemo } from './scoring.ts';
-
-/** Per-hex term slots in g.dec.terms (−1: the term is not part of this policy's score). */
-const T_OBJ = 0, T_DENY = 1, T_VP = 2, T_EXP = 3, T_NEAR = 4;
+import { approachFoe, elevCase, pickTargetMemo, shotSlot } from './scoring.ts';
 
 /** Picks the end hex of u's move among the hexes the last search reached; the foes are listed. */
 export function chooseDestination(g: IronGame, u: number, mp: number): number {
@@ -29,7 +26,7 @@ export function chooseDestination(g: IronGame, u: number, mp: number): number {
   g.dec.newShots();
   if (pol.kind === POL_BOT) return botDestination(g, u);
   const p = g.board.path, r = g.scn.rules, b = g.board, ds = g.dec;
-  const bound = ds.bound, base = ds.base, terms = ds.terms, from = ds.from, here = g.hex[u], cover = ds.coverByTerrain;
+  const bound = ds.bound, from = ds.from, here = g.hex[u], cover = ds.coverByTerrain;
   const near = approachFoe(g, u); // the enemy the approach term closes in on
   const mh = g.missionHex[side];
   // R19: the enemy's mission card is secret unless the full-information mode is on.
@@ -37,44 +34,61 @@ export function chooseDestination(g: IronGame, u: number, mp: number): number {
   const useObj = mh >= 0 && pol.objectiveWeight > 0, useVp = pol.vpWeight > 0, useExp = pol.exposureWeight > 0;
   const nearHex = near >= 0 && pol.approachWeight > 0 ? g.foeHex[near] : -1;
   const attack = g.fired[u] === 0 && pol.attackWeight > 0;
-  const revealMp = pol.revealsPerActivation > 0 ? mp - r.reveal_mp_cost : -1;
+  // The terms' inputs for scoreHex, set once per decision.
+  ds.objHex = useObj ? mh : -1;
+  ds.denyHex = eh;
+  ds.nearHex = nearHex;
+  ds.revealMp = pol.revealsPerActivation > 0 ? mp - r.reveal_mp_cost : -1;
   // Bound A: exposure taken as 0, the shot as the best one any hex this far from u could have.
-  let rmax = 0, lo = 127, hi = -128;
-  for (let i = 0; i < p.reachedCount; i++) {
-    const h = p.reached[i], d = dist(b, here, h), e = b.elevation[h];
-    from[i] = d;
-    if (d > rmax) rmax = d;
-    if (e < lo) lo = e;
-    if (e > hi) hi = e;
-  }
-  if (attack) shotBounds(g, u, rmax, lo, hi);
-  let top = -1, topB = -1e9;
-  for (let i = 0; i < p.reachedCount; i++) {
-    const h = p.reached[i], t = i * 5;
-    base[i] = pol.coverWeight * cover[b.terrain[h]] - 0.01 * p.cost[h];
-    terms[t + T_OBJ] = useObj ? dist(g.board, mh, h) : -1;
-    terms[t + T_DENY] = eh >= 0 ? dist(g.board, eh, h) : -1;
-    let vp = -1;
-    if (useVp) {
-      vp = 0;
-      if (g.exploreExtra[h] !== 0) vp += r.vp_explore;
-      const o = b.objectiveId[h];
-      if (o >= 0 && g.objSeen[side * g.objCap + o] === 0) vp += r.vp_objective;
-      if (p.cost[h] <= revealMp && hasRevealable(b, h)) vp += r.vp_reveal;
+  // Distances from u, the objectives and the nearest foe: rows read with the arrays hoisted.
+  const dObj = useObj ? distRow(g, 1, mh) : b.distTable, oObj = ds.rowAt[1];
+  const dDeny = eh >= 0 ? distRow(g, 2, eh) : dObj, oDeny = ds.rowAt[2];
+  const dNear = nearHex >= 0 ? distRow(g, 3, nearHex) : dObj, oNear = ds.rowAt[3];
+  const n = p.reachedCount, reached = p.reached, el = b.elevation;
+  if (attack) { // the shot's bound by distance from u (from[] is read only for it)
+    const dHere = distRow(g, 0, here), oHere = ds.rowAt[0];
+    let rmax = 0, lo = 127, hi = -128;
+    for (let i = 0; i < n; i++) {
+      const h = reached[i], d = dHere[oHere + h], e = el[h];
+      from[i] = d;
+      if (d > rmax) rmax = d;
+      if (e < lo) lo = e;
+      if (e > hi) hi = e;
     }
-    terms[t + T_VP] = vp;
-    terms[t + T_EXP] = useExp ? 0 : -1;
-    terms[t + T_NEAR] = nearHex >= 0 ? dist(g.board, nearHex, h) : -1;
-    g.val[5] = attack ? ds.shotByDist[from[i]] : 0;
-    score(g, u, i, attack);
-    bound[i] = g.val[5];
-    if (g.val[5] > topB) { topB = g.val[5]; top = i; }
+    shotBounds(g, u, rmax, lo, hi);
+  }
+  // Only a few hexes get past bound A, so no term is kept: scoreHex recomputes them there.
+  const cw = pol.coverWeight, aw = pol.attackWeight, ow = pol.objectiveWeight, dw = pol.denyWeight;
+  const vw = pol.vpWeight, xw = pol.exposureWeight, nw = pol.approachWeight, shots = ds.shotByDist;
+  const cost = p.cost, terrain = b.terrain, explore = g.exploreExtra, objId = b.objectiveId, hiddenNb = b.hiddenNb;
+  const seen = g.objSeen, seenAt = side * g.objCap, revealMp = ds.revealMp;
+  const vpExplore = r.vp_explore, vpObjective = r.vp_objective, vpReveal = r.vp_reveal;
+  let top = -1, topB = -1e9;
+  for (let i = 0; i < n; i++) {
+    const h = reached[i], c = cost[h];
+    // scoreHex's sum, term by term in the same order, with ex = 0 and the distance's best shot.
+    let s = cw * cover[terrain[h]] - 0.01 * c;
+    if (attack) s += aw * shots[from[i]];
+    if (useObj) s -= ow * dObj[oObj + h];
+    if (eh >= 0) s -= dw * dDeny[oDeny + h];
+    if (useVp) {
+      let vp = 0;
+      if (explore[h] !== 0) vp += vpExplore;
+      const o = objId[h];
+      if (o >= 0 && seen[seenAt + o] === 0) vp += vpObjective;
+      if (c <= revealMp && hiddenNb[h] !== 0) vp += vpReveal;
+      s += vw * vp;
+    }
+    if (useExp) s -= xw * 0;
+    if (nearHex >= 0) s -= nw * dNear[oNear + h];
+    bound[i] = s;
+    if (s > topB) { topB = s; top = i; }
   }
   // Without a shot or an exposure term every bound is the exact score.
   if ((!attack && !useExp) || top < 0) return top < 0 ? here : p.reached[top];
   // Best (bs, bi): the highest score, then the lowest index; bi −1 is staying put at −1e9, which no tie beats.
   let bs = -1e9, bi = -1;
-  const range = g.rangeNow[u], reach = range < 4 ? range : 4, maxBack = pol.maxBackfire, el = b.elevation;
+  const range = g.rangeNow[u], reach = range < 4 ? range : 4, maxBack = pol.maxBackfire;
   for (let k = -1; k < p.reachedCount; k++) {
     const i = k < 0 ? top : k;
     const ub = bound[i];
@@ -86,24 +100,52 @@ export function chooseDestination(g: IronGame, u: number, mp: number): number {
       const d = dist(g.board, g.foeHex[f], h);
       if (d <= g.rangeNow[g.foes[f]] + 2) ex++;
       if (attack && d <= reach) {
-        memoShot(g, u, f, elevCase(el, h, g.foeHex[f], d), d);
-        if (g.val[1] <= maxBack && g.val[0] > vmax) vmax = g.val[0];
+        const k = shotSlot(g, u, f, elevCase(el, h, g.foeHex[f], d), d);
+        if (ds.shotB[k] <= maxBack && ds.shotV[k] > vmax) vmax = ds.shotV[k];
       }
     }
-    if (useExp) terms[i * 5 + T_EXP] = ex;
+    const x = useExp ? ex : -1;
     g.val[5] = vmax;
-    score(g, u, i, attack);
+    scoreHex(g, u, h, attack, x);
     if (attack) {
       const ubB = g.val[5];
       if (!(ubB > bs || (ubB === bs && bi >= 0 && i < bi))) continue;
       pickTargetMemo(g, u, h);
       g.val[5] = g.val[0];
-      score(g, u, i, true);
+      scoreHex(g, u, h, true, x);
     }
     const s = g.val[5];
     if (s > bs || (s === bs && bi >= 0 && i < bi)) { bs = s; bi = i; }
   }
   return bi < 0 ? here : p.reached[bi];
+}
+
+/**
+ * Row a of the distance table into slot k of the decision (0 u, 1 objective, 2 the enemy's
+ * objective, 3 the nearest foe): the board's table with its offset in ds.rowAt[k], or on a
+ * board too large for a table the row computed now into ds.distRows.
+ */
+function distRow(g: IronGame, k: number, a: number): Uint8Array | Int32Array {
+  const b = g.board, ds = g.dec;
+  if (b.distTable.length !== 0) {
+    ds.rowAt[k] = a * b.size;
+    return b.distTable;
+  }
+  const out = ds.distRows, o = k * b.size;
+  for (let h = 0; h < b.size; h++) out[o + h] = b.grid.distance(a, h);
+  ds.rowAt[k] = o;
+  return out;
+}
+
+/** The VP u's side would score on entering h: explore, a new objective, a reveal it could still afford. */
+function vpOf(g: IronGame, side: number, h: number): number {
+  const r = g.scn.rules, b = g.board;
+  let vp = 0;
+  if (g.exploreExtra[h] !== 0) vp += r.vp_explore;
+  const o = b.objectiveId[h];
+  if (o >= 0 && g.objSeen[side * g.objCap + o] === 0) vp += r.vp_objective;
+  if (b.path.cost[h] <= g.dec.revealMp && hasRevealable(b, h)) vp += r.vp_reveal;
+  return vp;
 }
 
 /**
@@ -125,8 +167,8 @@ function shotBounds(g: IronGame, u: number, rmax: number, lo: number, hi: number
       let v = 0;
       for (let c = 0; c < 3; c++) {
         if (c === 0 ? d > 0 && (lo > et || hi < et) : d === 0 || (c === 1 ? hi <= et : lo >= et)) continue;
-        memoShot(g, u, f, c, d);
-        if (g.val[1] <= maxBack && g.val[0] > v) v = g.val[0];
+        const k = shotSlot(g, u, f, c, d);
+        if (ds.shotB[k] <= maxBack && ds.shotV[k] > v) v = ds.shotV[k];
       }
       best[d] = v;
     }
@@ -138,24 +180,19 @@ function shotBounds(g: IronGame, u: number, rmax: number, lo: number, hi: number
 }
 
 /**
- * The score of reached hex i with the shot value in g.val[5], into g.val[5] (a double
- * argument or result would box): the terms in the order of chooseDestinationPlain, so
- * the doubles match.
+ * The score of reached hex h with the shot value in g.val[5] and ex foes exposing it (−1:
+ * no exposure term), into g.val[5] (a double argument or result would box): the terms in
+ * the order of chooseDestinationPlain, so the doubles match.
  */
-function score(g: IronGame, u: number, i: number, attack: boolean): void {
-  const pol = g.scn.policies[g.side[u]], terms = g.dec.terms, t = i * 5;
-  let s = g.dec.base[i];
+function scoreHex(g: IronGame, u: number, h: number, attack: boolean, ex: number): void {
+  const side = g.side[u], pol = g.scn.policies[side], b = g.board, ds = g.dec;
+  let s = pol.coverWeight * ds.coverByTerrain[b.terrain[h]] - 0.01 * b.path.cost[h];
   if (attack) s += pol.attackWeight * g.val[5];
-  let x = terms[t + T_OBJ];
-  if (x >= 0) s -= pol.objectiveWeight * x;
-  x = terms[t + T_DENY];
-  if (x >= 0) s -= pol.denyWeight * x;
-  x = terms[t + T_VP];
-  if (x >= 0) s += pol.vpWeight * x;
-  x = terms[t + T_EXP];
-  if (x >= 0) s -= pol.exposureWeight * x;
-  x = terms[t + T_NEAR];
-  if (x >= 0) s -= pol.approachWeight * x;
+  if (ds.objHex >= 0) s -= pol.objectiveWeight * dist(b, ds.objHex, h);
+  if (ds.denyHex >= 0) s -= pol.denyWeight * dist(b, ds.denyHex, h);
+  if (pol.vpWeight > 0) s += pol.vpWeight * vpOf(g, side, h);
+  if (ex >= 0) s -= pol.exposureWeight * ex;
+  if (ds.nearHex >= 0) s -= pol.approachWeight * dist(b, ds.nearHex, h);
   g.val[5] = s;
 }
 
@@ -191,8 +228,7 @@ function botDestination(g: IronGame, u: number): number {
     if (shootable) {
       if (!inShot(g, u, h, th)) continue;
       const d = dist(g.board, th, h);
-      memoShot(g, u, best, elevCase(g.board.elevation, h, th, d), d);
-      s = 10000 * g.val[0];
+      s = 10000 * g.dec.shotV[shotSlot(g, u, best, elevCase(g.board.elevation, h, th, d), d)];
     } else s = -100 * dist(g.board, th, h);
     s += g.dec.coverByTerrain[g.board.terrain[h]] - 0.01 * p.cost[h];
     if (s > bs) { bs = s; dest = h; }

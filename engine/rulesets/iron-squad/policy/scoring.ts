@@ -1,7 +1,7 @@
 /**
  * What the scripted policy scores (digest section 4; items 22, 36, 43, 68, 74): a shot's
  * value, the target a unit would pick from a hex, a hex's cover, the moving unit's foes.
- * The plain functions work on any state; the memo ones (memoShot, pickTargetMemo) reuse
+ * The plain functions work on any state; the memo ones (shotSlot, pickTargetMemo) reuse
  * shot values within one decision, while no unit moves, and give the same doubles.
  * Allocation-free: doubles go through typed scratch (g.val).
  */
@@ -67,7 +67,7 @@ export function pickTarget(g: IronGame, a: number, fromHex: number): number {
     const t = g.foes[i], th = g.hex[t], d = dist(b, th, fromHex);
     // actions.ts canShoot: in range (at most 4), then LOS unless adjacent or a grenade.
     if (g.alive[t] === 0 || d > reach || (d > 1 && !noLos && !g.los(fromHex, th))) continue;
-    shotValue(g, a, fromHex, t);
+    shotValueAt(g, a, t, elevCase(b.elevation, fromHex, th, d), d); // shotValue with the distance at hand
     const v = g.val[0];
     if (g.val[1] > p.maxBackfire || v <= 0) continue;
     if (p.targetRule === TGT_LOWEST_HP) {
@@ -86,15 +86,17 @@ export function pickTarget(g: IronGame, a: number, fromHex: number): number {
 /**
  * shotValueAt of a at listed foe fi through the decision's memo (g.dec.newShots() starts
  * one), keyed by (fi, elevation case, distance ≤ 4): valid while nobody moves or is hurt.
- * g.val[0] value, g.val[1] backfire.
+ * Returns the memo slot k: value g.dec.shotV[k], backfire g.dec.shotB[k]. Small, so it is
+ * inlined and a memoised shot costs no call (fillShot runs once per slot and decision).
  */
-export function memoShot(g: IronGame, a: number, fi: number, ec: number, d: number): void {
+export function shotSlot(g: IronGame, a: number, fi: number, ec: number, d: number): number {
   const ds = g.dec, k = (fi * 3 + ec) * 5 + d;
-  if (ds.shotStamp[k] === ds.shotEpoch) {
-    g.val[0] = ds.shotV[k];
-    g.val[1] = ds.shotB[k];
-    return;
-  }
+  if (ds.shotStamp[k] !== ds.shotEpoch) fillShot(g, a, fi, ec, d, k);
+  return k;
+}
+
+function fillShot(g: IronGame, a: number, fi: number, ec: number, d: number, k: number): void {
+  const ds = g.dec;
   shotValueAt(g, a, g.foes[fi], ec, d);
   ds.shotStamp[k] = ds.shotEpoch;
   ds.shotV[k] = g.val[0];
@@ -116,9 +118,9 @@ export function pickTargetMemo(g: IronGame, a: number, fromHex: number): number 
     const t = g.foes[i], th = g.foeHex[i];
     const d = dist(b, th, fromHex);
     if (g.alive[t] === 0 || d > reach || (d > 1 && !noLos && !g.los(fromHex, th))) continue;
-    memoShot(g, a, i, elevCase(g.board.elevation, fromHex, th, d), d);
-    const v = g.val[0];
-    if (g.val[1] > p.maxBackfire || v <= 0) continue;
+    const k = shotSlot(g, a, i, elevCase(g.board.elevation, fromHex, th, d), d);
+    const v = g.dec.shotV[k];
+    if (g.dec.shotB[k] > p.maxBackfire || v <= 0) continue;
     if (p.targetRule === TGT_LOWEST_HP) {
       const hp = g.hp[t], pri = BOT_PRIORITY[g.type[t]];
       if (hp < bestHp || (hp === bestHp && (pri < bestPri || (pri === bestPri && d < bestD)))) {

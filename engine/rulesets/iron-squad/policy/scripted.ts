@@ -5,6 +5,7 @@
  * Allocation-free: scores and values go through typed scratch (g.val).
  */
 import { UNREACHED } from '../../../geometry/hex-path.ts';
+import { hasRevealable } from '../rules/board-cache.ts';
 import { fire, heal, immobile, medicPatient, mpAvailable, rallyAround } from '../rules/actions.ts';
 import { inSniperArea, preparePath, revealSlot, walk, walkRange } from '../rules/moving.ts';
 import type { IronGame } from '../rules/state.ts';
@@ -21,7 +22,8 @@ export { pickTarget } from './scoring.ts';
 function reveals(g: IronGame, u: number, mp: number, limit: number): number {
   const cost = g.scn.rules.reveal_mp_cost;
   for (let k = 0; k < limit && mp >= cost; k++) {
-    if (g.board.revealableSlots(g.hex[u], g.slots) === 0) break;
+    // hasRevealable first: the same answer from the face-down neighbour count, without the slot scan.
+    if (!hasRevealable(g.board, g.hex[u]) || g.board.revealableSlots(g.hex[u], g.slots) === 0) break;
     if (!revealSlot(g, u, g.slots[0])) break;
     mp -= cost;
   }

@@ -205,9 +205,8 @@ export function medicPatient(g: IronGame, m: number): number {
   const grid = g.board.grid;
   let best = -1, bestKey = 0;
   for (let u = 0; u < g.n; u++) {
-    if (g.alive[u] === 0 || g.side[u] !== g.side[m] || grid.distance(g.hex[m], g.hex[u]) > 1) continue;
-    const missing = g.maxHp[u] - g.hp[u];
-    if (missing <= 0) continue;
+    const missing = g.maxHp[u] - g.hp[u]; // tested before the distance: most units are unhurt
+    if (g.alive[u] === 0 || g.side[u] !== g.side[m] || missing <= 0 || grid.distance(g.hex[m], g.hex[u]) > 1) continue;
     const key = missing + (immobile(g, u) ? 10 : 0);
     if (key > bestKey) { bestKey = key; best = u; }
   }

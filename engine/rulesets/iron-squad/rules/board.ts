@@ -46,7 +46,7 @@
  *   the Explore deck is the engine's Deck (engine/deck.ts), held by the game state (state.ts)
  */
 import { HexGrid, slotRotations } from '../../../geometry/hex.ts';
-import { IronPathFinder } from './reach.ts';
+import { IronPathFinder, minPassable } from './reach.ts';
 import { HexSight } from './sight.ts';
 import type { Rng } from '../../../rng.ts';
 import { setupBoard } from './board-setup.ts';
@@ -236,7 +236,7 @@ export class IronBoard {
 
     this.sight = new HexSight(this.grid, this.losBlock, this.losLevel, this.elevation);
     this.distTable = distanceTable(this.grid);
-    this.path = new IronPathFinder(this.grid, this.enterCost);
+    this.path = new IronPathFinder(this.grid, this.enterCost, minPassable(TERRAIN_MP)); // every hex's cost is a TERRAIN_MP entry
     this.path.road = this.road;
     this.path.roadCost = ROAD_ALONG_MP;
     this.indexContent();

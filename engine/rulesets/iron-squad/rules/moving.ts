@@ -139,6 +139,12 @@ export function inSniperArea(g: IronGame, sHex: number, facing: number, h: numbe
   return a >= 0 && b >= 0 && a + b >= 1 && a + b <= depth;
 }
 
+/** True when side s has an alive Sniper with a facing (sniperCheck's candidates). */
+function facedSniper(g: IronGame, s: number): boolean {
+  for (let v = 0; v < g.n; v++) if (g.alive[v] !== 0 && g.type[v] === T_SNIPER && g.side[v] === s && g.facing[v] >= 0) return true;
+  return false;
+}
+
 /**
  * Item 62, R10: mover u stepped from `prev` to `h`; each enemy Sniper whose area u just
  * entered, in LOS and range, may try once per enemy turn: a standard D8 of 1–4 fires.
@@ -174,6 +180,8 @@ export function walk(g: IronGame, u: number, len: number): void {
 export function walkRange(g: IronGame, u: number, from: number, to: number): void {
   const b = g.board, s = g.side[u], path = g.path;
   const eng = g.type[u] === T_ENGINEER && g.local[u] === 0, size = b.size;
+  // Only a faced enemy Sniper can fire at a mover, and none is placed or faced during a walk.
+  const snipers = facedSniper(g, 1 - s);
   g.stopped = false;
   if (eng) g.cleared[s * size + g.hex[u]] = 1;
   for (let i = from; i < to; i++) {
@@ -190,7 +198,7 @@ export function walkRange(g: IronGame, u: number, from: number, to: number): voi
       return;
     }
     if (g.alive[u] === 0) return;
-    sniperCheck(g, u, prev, h);
+    if (snipers) sniperCheck(g, u, prev, h);
     if (g.alive[u] === 0 || immobile(g, u)) return;
   }
 }

@@ -18,9 +18,11 @@ export class DecisionScratch {
   shotEpoch = 1;
   /** Per reached hex (by its index in the search's reached list): the score's upper bound. */
   readonly bound: Float64Array;
-  /** Per reached hex: the score terms that need no shot (see destination.ts). */
-  readonly base: Float64Array;
-  readonly terms: Int32Array;
+  /** The destination score's hexes for this decision (−1: the term is off) and the MP left for a reveal. */
+  objHex = -1;
+  denyHex = -1;
+  nearHex = -1;
+  revealMp = -1;
   /** Per reached hex: its distance from the mover. */
   readonly from: Int32Array;
   /** Best shot value by distance from the mover (shotBounds), and by distance to a foe. */
@@ -28,6 +30,9 @@ export class DecisionScratch {
   readonly shotAtDist = new Float64Array(5);
   /** policy/scoring.ts coverValue by terrain: it reads only the hex's terrain (TAM column, level). */
   readonly coverByTerrain: Int32Array;
+  /** Distance rows of a destination decision (destination.ts distRow): offsets, and the rows of a board without a table. */
+  readonly rowAt = new Int32Array(4);
+  readonly distRows: Int32Array;
   /** Hexes preparePath (moving.ts) marked in g.mgBlocked, to clear them next time. */
   readonly blockedHex: Int32Array;
   blockedCount = 0;
@@ -52,10 +57,9 @@ export class DecisionScratch {
     this.missionMark = new Uint8Array(units);
     this.orderKey = new Float64Array(units);
     this.bound = new Float64Array(size);
-    this.base = new Float64Array(size);
-    this.terms = new Int32Array(size * 5);
     this.from = new Int32Array(size);
     this.shotByDist = new Float64Array(size + 1);
+    this.distRows = new Int32Array(4 * size);
   }
 
   /** Starts a decision: every memoised shot is stale. */
