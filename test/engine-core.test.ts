@@ -63,6 +63,17 @@ describe('engine/rng.ts test vectors (computed once from the current sfc32 imple
       expect(z.below(6) + 1).toBe(d);
     }
   });
+  it('d6() is (raw draw mod 6) + 1 of the raw stream, above 2^31 too, rejecting the 4-value tail', () => {
+    const r = new Rng(12), raw = new Rng(12);
+    let high = 0;
+    for (let k = 0; k < 200_000; k++) {
+      let x = raw.nextU32();
+      while (x >= 4294967292) x = raw.nextU32();
+      if (x >= 2 ** 31) high++;
+      expect(r.d6()).toBe((x % 6) + 1);
+    }
+    expect(high).toBeGreaterThan(90_000); // the fast path's case (no floating-point modulo) was exercised
+  });
   it('below(n) rejects exactly the 2^32 mod n tail (also when n is large enough to hit it) and is x mod n of the draw', () => {
     // n = 3·2^29: the tail is x ≥ 3·2^30 (a quarter of the draws); x in [2^32 − n, 3·2^30) is kept.
     for (const n of [1610612736, 2147483648, 2147483647, 1000000007, 7, 3]) {
