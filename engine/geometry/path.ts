@@ -258,31 +258,27 @@ export class Router {
    * 2 if optimistic. Only indices cross the call.
    */
   private offer(p: number, v: number, run: boolean): number {
-    const n = this.nNodes, S = n, G = n + 1;
-    let c = 0;
+    const n = this.nNodes, S = n, G = n + 1, qid = this.qid;
+    // The goal and start lower bounds are read on every call (p and v are always in their
+    // range), not only in their branches: a lazy goal offer is rare in repair, and V8 had
+    // optimised the search before one ran, so its loads had no type feedback and the first
+    // one deoptimised the search (Skill-die's armour config, after ~8k games).
+    const lbGoal = this.hv[p], lbStart = this.sd[v];
+    let c = 0, kind = 1;
     if (v === G) {
-      if (this.gStamp[p] === this.qid) c = this.gCost[p];
-      else {
-        this.out[5] = this.hv[p]; // the goal leg is at least the distance to within R
-        return 2;
-      }
+      if (this.gStamp[p] === qid) c = this.gCost[p];
+      else { c = lbGoal; kind = 2; } // the goal leg is at least the distance to within R
     } else if (p === S) {
-      if (this.sStamp[v] === this.qid) c = this.sCost[v];
-      else {
-        this.out[5] = this.sd[v];
-        return 2;
-      }
+      if (this.sStamp[v] === qid) c = this.sCost[v];
+      else { c = lbStart; kind = 2; }
     } else {
       const k = ((run ? 1 : 0) * this.maxN + p) * this.maxN + v;
       if (this.edgeStamp[k] === this.gen) c = this.edgeCost[k];
-      else {
-        this.out[5] = this.nd[p * this.maxN + v];
-        return 2;
-      }
+      else { c = this.nd[p * this.maxN + v]; kind = 2; }
     }
-    if (c === Infinity) return 0;
+    if (c === Infinity) return 0; // known blocked (a lower bound is a length, never Infinity)
     this.out[5] = c;
-    return 1;
+    return kind;
   }
 
   /** Relaxes every open or unseen node (and the goal, last) from newly closed node u: offer() inlined, rows hoisted. */
@@ -328,7 +324,11 @@ export class Router {
       const kind = this.offer(p, v, run);
       if (kind === 0) continue;
       const c = this.g[p] + this.out[5];
-      if (c < best || (c === best && kind === 1 && lazy === 1)) {
+      // A tie goes to a checked leg over a lazy one. Written as arithmetic that runs on every
+      // offer: comparisons reached only on a tie had no type feedback when V8 optimised, and
+      // the first tie deoptimised the search (Skill-die's armour config, after ~8k games).
+      const tieWin = (c === best ? 1 : 0) & (kind === 1 ? 1 : 0) & lazy;
+      if (c < best || tieWin === 1) {
         best = c;
         bp = p;
         lazy = kind === 2 ? 1 : 0;
