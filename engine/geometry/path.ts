@@ -259,10 +259,8 @@ export class Router {
    */
   private offer(p: number, v: number, run: boolean): number {
     const n = this.nNodes, S = n, G = n + 1, qid = this.qid;
-    // The goal and start lower bounds are read on every call (p and v are always in their
-    // range), not only in their branches: a lazy goal offer is rare in repair, and V8 had
-    // optimised the search before one ran, so its loads had no type feedback and the first
-    // one deoptimised the search (Skill-die's armour config, after ~8k games).
+    // Both lower bounds are read on every call (p, v < N + 2): a lazy goal offer is rare, and
+    // its loads, without type feedback, deoptimised the search (Skill-die armour, ~8k games).
     const lbGoal = this.hv[p], lbStart = this.sd[v];
     let c = 0, kind = 1;
     if (v === G) {
@@ -324,9 +322,8 @@ export class Router {
       const kind = this.offer(p, v, run);
       if (kind === 0) continue;
       const c = this.g[p] + this.out[5];
-      // A tie goes to a checked leg over a lazy one. Written as arithmetic that runs on every
-      // offer: comparisons reached only on a tie had no type feedback when V8 optimised, and
-      // the first tie deoptimised the search (Skill-die's armour config, after ~8k games).
+      // A tie goes to a checked leg over a lazy one; arithmetic run on every offer, since a
+      // compare reached only on a tie had no type feedback and deoptimised the search.
       const tieWin = (c === best ? 1 : 0) & (kind === 1 ? 1 : 0) & lazy;
       if (c < best || tieWin === 1) {
         best = c;
