@@ -184,6 +184,16 @@ function loaded(policies: [string, string], scenario = 'basic', rosters = ['us-a
   return loadConfigObject(raw, resolve(ROOT, 'configs/nco'));
 }
 
+/** A prepared basic game between two `aggressive` sides, for probing fast paths on its maps. */
+function scriptedGame(): { l: LoadedConfig; g: NcoGame; env: GameEnv } {
+  const l = loaded(['aggressive', 'aggressive']);
+  const scn = l.scn as unknown as NcoScenario;
+  const env = new GameEnv(scn.plan);
+  const g = new NcoGame(scn, scriptedDecisions, scenarioRules, env);
+  prepareGame(g);
+  return { l, g, env };
+}
+
 function play(l: LoadedConfig, games: number, seed: number): Stats {
   const scn = l.scn as unknown as NcoScenario;
   const env = new GameEnv(scn.plan);
@@ -223,11 +233,7 @@ describe('NCO fast paths equal the plain ones (issue 14)', () => {
   });
 
   it('sight, cover and movement cost on random positions over generated maps', () => {
-    const l = loaded(['aggressive', 'aggressive']);
-    const scn = l.scn as unknown as NcoScenario;
-    const env = new GameEnv(scn.plan);
-    const g = new NcoGame(scn, scriptedDecisions, scenarioRules, env);
-    prepareGame(g);
+    const { l, g, env } = scriptedGame();
     const t = g.table;
     let x = 12345;
     const rnd = (): number => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32);
@@ -285,11 +291,7 @@ describe('NCO fast paths equal the plain ones (issue 14)', () => {
 
 describe('Router: the inlined A* expand finds the same routes (issue 14)', () => {
   it('on random queries over generated NCO maps', () => {
-    const l = loaded(['aggressive', 'aggressive']);
-    const scn = l.scn as unknown as NcoScenario;
-    const env = new GameEnv(scn.plan);
-    const g = new NcoGame(scn, scriptedDecisions, scenarioRules, env);
-    prepareGame(g);
+    const { l, g, env } = scriptedGame();
     const t = g.table;
     const plain = new PlainRouter(t, g.move);
     let x = 777;

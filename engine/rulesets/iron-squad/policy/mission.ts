@@ -5,19 +5,12 @@
  * hex part is holding the card's objective hex. Only the side's own card is read.
  */
 import { UNREACHED } from '../../../geometry/hex-path.ts';
+import { missionKillsDone } from '../rules/game.ts';
 import type { IronGame } from '../rules/state.ts';
 
-/** Whether side s has done its mission's kill part (rules/game.ts missionComplete, without the hex). */
+/** Whether side s has done its mission's kill part (versus games with a mission only). */
 export function killPartDone(g: IronGame, s: number): boolean {
-  if (g.missionHex[s] < 0 || g.scn.solo) return false;
-  const t = g.missionType[s];
-  let fielded = false;
-  for (let u = 0; u < g.n; u++) {
-    if (g.side[u] === s || g.local[u] !== 0 || g.type[u] !== t) continue;
-    fielded = true;
-    if (g.alive[u] === 0) return true;
-  }
-  return !fielded && g.killCount[s] >= g.scn.rules.mission_fallback_kills;
+  return g.missionHex[s] >= 0 && !g.scn.solo && missionKillsDone(g, s);
 }
 
 /**

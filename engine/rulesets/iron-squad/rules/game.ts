@@ -70,7 +70,14 @@ export function missionComplete(g: IronGame, s: number): boolean {
   const held = mh < 0 || (own && !enemy);
   const r = g.scn.rules;
   if (g.scn.solo) return held && g.localKills[s] >= r.solo_locals_to_kill && g.regularKills[s] >= r.solo_regulars_for_kill_mission;
-  if (!held) return false;
+  return held && missionKillsDone(g, s);
+}
+
+/**
+ * The kill part of side s's mission (items 23, 69): the enemy unit of the card's type is
+ * dead, or, when the enemy never fielded that type, `mission_fallback_kills` kills.
+ */
+export function missionKillsDone(g: IronGame, s: number): boolean {
   const t = g.missionType[s];
   let fielded = false;
   for (let u = 0; u < g.n; u++) {
@@ -78,7 +85,7 @@ export function missionComplete(g: IronGame, s: number): boolean {
     fielded = true;
     if (g.alive[u] === 0) return true;
   }
-  return !fielded && g.killCount[s] >= r.mission_fallback_kills;
+  return !fielded && g.killCount[s] >= g.scn.rules.mission_fallback_kills;
 }
 
 /** Items 21–22, 29, 56, 60: one side's turn. */
