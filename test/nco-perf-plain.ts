@@ -154,7 +154,8 @@ export function actOrderPlain(g: NcoGame): number[] {
     while (b >= 0 && score[act[b]] > score[v]) { act[b + 1] = act[b]; b--; }
     act[b + 1] = v;
   }
-  return act;
+  // The fast order keeps each side's soldiers in the side's index range: this order filtered by side.
+  return [...act.filter((i) => g.side[i] === 0), ...act.filter((i) => g.side[i] === 1)];
 }
 
 /** The soldier chooseOrder hands the die to for a scripted side, by the full walk it made: [pick, rally]. */

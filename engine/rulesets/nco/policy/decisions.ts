@@ -22,15 +22,20 @@ function turnStarted(g: NcoGame): void {
   snapSpotDistances(g);
 }
 
-/** Activation priority (g.actOrder) for every choice that walks the squad: soldiers nearest the enemy first. */
+/**
+ * Activation priority (g.actOrder) for every choice that walks the squad: soldiers nearest
+ * the enemy first, each side's in its own index range (side 0's in [0, split), side 1's in
+ * [split, n)). Every walk takes one side's soldiers only, so this gives each the same order
+ * as one sort of all soldiers would, and a walk may keep to its side's range.
+ */
 function sortActivation(g: NcoGame): void {
-  const n = g.n, alive = g.alive, side = g.side, dd = g.dd, score = g.score, act = g.actOrder;
+  const n = g.n, split = g.split, alive = g.alive, dd = g.dd, score = g.score, act = g.actOrder;
   for (let i = 0; i < n; i++) {
     let best = 1e9;
     if (alive[i]) {
       const row = i * n;
       // Enemies only: side 0 is [0, split), side 1 [split, n).
-      const lo = side[i] === 0 ? g.split : 0, hi = side[i] === 0 ? n : g.split;
+      const lo = i < split ? split : 0, hi = i < split ? n : split;
       for (let j = lo; j < hi; j++) {
         if (!alive[j]) continue;
         const d = dd[row + j];
@@ -40,12 +45,19 @@ function sortActivation(g: NcoGame): void {
     score[i] = best;
     act[i] = i;
   }
-  // Insertion sort (n is small, and it allocates nothing) that moves the keys along with the
-  // indices (score is scratch): the same comparisons on the same numbers, one lookup fewer.
-  for (let a = 1; a < n; a++) {
+  sortRange(act, score, 0, split);
+  sortRange(act, score, split, n);
+}
+
+/**
+ * Stable insertion sort of act[lo, hi) by score (n is small, and it allocates nothing); the
+ * keys move along with the indices (score is scratch).
+ */
+function sortRange(act: Int32Array, score: Float64Array, lo: number, hi: number): void {
+  for (let a = lo + 1; a < hi; a++) {
     const v = act[a], key = score[a];
     let b = a - 1;
-    while (b >= 0 && score[b] > key) { act[b + 1] = act[b]; score[b + 1] = score[b]; b--; }
+    while (b >= lo && score[b] > key) { act[b + 1] = act[b]; score[b + 1] = score[b]; b--; }
     act[b + 1] = v;
     score[b + 1] = key;
   }

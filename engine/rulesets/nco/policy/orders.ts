@@ -71,14 +71,16 @@ export function chooseOrder(g: NcoGame, s: number): void {
   // Item 58: soldiers who broke down last turn get Rally first. With none of them waiting
   // (the side's own range: no indirection), a scripted side takes the first soldier in
   // activation order who is not in Ambush, so the walk below may stop there.
+  // actOrder keeps each side's soldiers in the side's own index range (policy/decisions.ts).
   let rally = p.kind === POL_RANDOM;
-  const alive = g.alive, order = g.order, mustRally = g.mustRally, side = g.side, act = g.actOrder, n = g.n;
-  for (let j = s === 0 ? 0 : g.split, hi = s === 0 ? g.split : n; j < hi && !rally; j++) {
+  const alive = g.alive, order = g.order, mustRally = g.mustRally, act = g.actOrder;
+  const lo = s === 0 ? 0 : g.split, hi = s === 0 ? g.split : g.n;
+  for (let j = lo; j < hi && !rally; j++) {
     if (mustRally[j] && alive[j] && order[j] === O_NONE) rally = true;
   }
-  for (let k = 0; k < n; k++) {
+  for (let k = lo; k < hi; k++) {
     const j = act[k];
-    if (side[j] !== s || !alive[j] || order[j] !== O_NONE) continue;
+    if (!alive[j] || order[j] !== O_NONE) continue;
     if (mustRally[j]) { i = j; break; }
     if (g.ambush[j] > 0) { if (waiting < 0) waiting = j; continue; }
     if (i < 0) {

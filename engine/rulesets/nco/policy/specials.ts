@@ -26,10 +26,11 @@ export function chooseSpecial(g: NcoGame, s: number): void {
   let i = -1, m = 0;
   // The random policy draws from every qualifying soldier; a scripted side takes the first.
   const all = p.kind === POL_RANDOM;
-  const act = g.actOrder, side = g.side, done = g.specialDone, n = g.n;
-  for (let k = 0; k < n; k++) {
+  // actOrder keeps each side's soldiers in the side's own index range (policy/decisions.ts).
+  const act = g.actOrder, done = g.specialDone;
+  for (let k = s === 0 ? 0 : g.split, hi = s === 0 ? g.split : g.n; k < hi; k++) {
     const j = act[k];
-    if (side[j] === s && done[j] === 0 && qualifiesForSpecial(g, j)) {
+    if (done[j] === 0 && qualifiesForSpecial(g, j)) {
       if (i < 0) i = j;
       g.list[m++] = j;
       if (!all) break;
