@@ -7,14 +7,16 @@
  * - nearestEnemy, sergeantWith and the activation order (enemy / own-side index ranges)
  *   against full scans;
  * - cover-spot distances filled on first use from the turn's snapshot against the eager
- *   start-of-turn refresh;
+ *   start-of-turn scan; inCoverSpot (remembered per position) against the scan of the spots;
  * - sergeantWith's per-side item mask (sideItems);
  * - chooseSpecial stopping at the first qualifying soldier (scripted sides), against the full walk;
  * - chooseOrder's walk that stops at the first soldier when none must Rally, against the full walk;
  * - NcoGame.touchedAll (deployment) against touched() for each soldier, and touched() (row
  *   first, column copied) against the one loop;
- * - bestCoverSpot (scored once, friends on the own side, far spots without a root) and the
- *   spot distances (living soldiers packed) against the full rescans;
+ * - bestCoverSpot (the three best kept in one scan, friends on the own side, far spots without
+ *   a root, spots that cannot make the three not scored) against the full rescans;
+ * - the activation order kept per side (each side's soldiers in its index range) against one
+ *   sort of all soldiers, filtered by side;
  * - the router's inlined A* expand (engine/geometry/path.ts) against the offer()-per-node one.
  * Checked at every order of whole games (a decisions object that checks, then decides as
  * usual; the checks write only scratch) and on random positions over generated maps.
@@ -25,7 +27,7 @@ import { GameEnv } from '../engine/env.ts';
 import { playOne } from '../engine/ruleset.ts';
 import { I_FIELD_MAP, I_INTEL } from '../engine/rulesets/nco/data/roster-types.ts';
 import { scriptedDecisions } from '../engine/rulesets/nco/policy/decisions.ts';
-import { bestCoverSpot, refreshSpotDistances } from '../engine/rulesets/nco/policy/cover.ts';
+import { bestCoverSpot, inCoverSpot } from '../engine/rulesets/nco/policy/cover.ts';
 import type { NcoDecisions } from '../engine/rulesets/nco/rules/decisions.ts';
 import { sergeantWith } from '../engine/rulesets/nco/rules/items.ts';
 import { nearestEnemy } from '../engine/rulesets/nco/rules/nearest.ts';
@@ -37,8 +39,8 @@ import { scenarioRules } from '../engine/rulesets/nco/scenarios/hooks.ts';
 import { loadConfigObject, type LoadedConfig } from '../sim/config.ts';
 import type { NcoScenario } from '../engine/rulesets/nco/compiled.ts';
 import {
-  actOrderPlain, coverSpotPlain, evalPlain, inCoverPlain, losPlain, nearestPlain, pickPlain, PlainRouter, sergeantPlain,
-  spotDistancesPlain, touchedPlain,
+  actOrderPlain, coverSpotPlain, evalPlain, inCoverPlain, inCoverSpotPlain, losPlain, nearestPlain, pickPlain, PlainRouter,
+  sergeantPlain, spotDistancesPlain, touchedPlain,
 } from './nco-perf-plain.ts';
 import { W_PISTOL } from '../engine/rulesets/nco/data/weapons.ts';
 
@@ -89,26 +91,30 @@ function checkPair(g: NcoGame, st: Stats, a: number, b: number): void {
 }
 
 /** Every fast answer on the game's current state against the plain one (writes only scratch). */
-function checkState(g: NcoGame, st: Stats): void {
+function checkState(g: NcoGame, st: Stats, spotD: number[]): void {
   g.move.terrainChanged(); // the router refreshes it before any leg; this game's may not have run yet
   for (let a = 0; a < g.n; a++) {
     if (!g.alive[a]) continue;
     same(st, `nearest ${a}`, nearestEnemy(g, a, false), nearestPlain(g, a, false));
     same(st, `nearest visible ${a}`, nearestEnemy(g, a, true), nearestPlain(g, a, true));
+    same(st, `inCoverSpot ${a}`, inCoverSpot(g, a), inCoverSpotPlain(g, a));
     for (let b = 0; b < g.n; b++) {
       if (b === a) continue;
       checkPair(g, st, a, b);
       checkSegment(g, st, a, b);
     }
   }
-  checkCoverSpots(g, st);
+  checkCoverSpots(g, st, spotD);
   for (let s = 0; s < 2; s++) {
     for (const item of [I_INTEL, I_FIELD_MAP]) same(st, `sergeantWith ${s} ${item}`, sergeantWith(g, s, item), sergeantPlain(g, s, item));
   }
 }
 
-/** bestCoverSpot (scored once, friends looked for on the own side) against the full rescans, at a few budgets. */
-function checkCoverSpots(g: NcoGame, st: Stats): void {
+/**
+ * bestCoverSpot (the three best kept in one scan, spot distances on first use, friends looked
+ * for on the own side) against the full rescans on the turn's eager distances, at a few budgets.
+ */
+function checkCoverSpots(g: NcoGame, st: Stats, spotD: number[]): void {
   const t = g.table;
   for (let i = 0; i < g.n; i++) {
     if (!g.alive[i]) continue;
@@ -116,7 +122,7 @@ function checkCoverSpots(g: NcoGame, st: Stats): void {
     const want = g.scn.weapons.range[w === 0 ? W_PISTOL : w] * (1 - 0.6 * g.scn.policies[g.side[i]].aggression);
     for (const budget of [2, 5, 12]) {
       const slot = bestCoverSpot(g, i, budget); // fills the turn's spot distances first, as in play
-      const plain = coverSpotPlain(g, i, budget, want);
+      const plain = coverSpotPlain(g, i, budget, want, spotD);
       const fast = slot < 0 ? 'none' : `${t.px[slot]},${t.py[slot]}`;
       same(st, `bestCoverSpot ${i} budget ${budget}`, fast, plain.best < 0 ? 'none' : `${g.spotX[plain.best]},${g.spotY[plain.best]}`);
       st.spotPicks++;
@@ -127,31 +133,26 @@ function checkCoverSpots(g: NcoGame, st: Stats): void {
 
 /** scriptedDecisions that first checks the fast paths; plays exactly like the shipped ones. */
 function checkedDecisions(st: Stats): NcoDecisions {
-  let eager: Float64Array | null = null; // spot distances as the eager refresh gave them
+  let eager: number[] = []; // this turn's spot distances by the eager scan of every soldier
   return {
     ...scriptedDecisions,
     turnStarted(g: NcoGame): void {
-      if (eager !== null && g.spotSnap === 2) { // last turn filled them lazily: same numbers?
-        for (let k = 0; k < g.spotCount; k++) {
-          same(st, `spot ${k} side 0`, g.spotEnemyD[k], eager[k]);
-          same(st, `spot ${k} side 1`, g.spotEnemyD[160 + k], eager[160 + k]);
+      const c = g.spotCache;
+      let filled = 0;
+      for (let k = 0; k < g.spotCount && eager.length > 0; k++) { // last turn filled some on first use: same numbers?
+        for (let s = 0; s < 2; s++) {
+          if (c.stamp[160 * s + k] !== c.turn) continue;
+          same(st, `spot ${k} side ${s}`, g.spotEnemyD[160 * s + k], eager[2 * k + s]);
+          filled++;
         }
-        st.spotTurns++;
       }
+      if (filled > 0) st.spotTurns++;
       scriptedDecisions.turnStarted(g);
       same(st, 'actOrder', Array.from(g.actOrder).join(), actOrderPlain(g).join());
-      const keep = g.spotEnemyD.slice();
-      refreshSpotDistances(g, g.table.px, g.table.py, g.alive); // the eager refresh, as it was
-      eager = g.spotEnemyD.slice();
-      const plain = spotDistancesPlain(g, g.table.px, g.table.py, g.alive);
-      for (let k = 0; k < g.spotCount; k++) {
-        same(st, `packed spot ${k} side 0`, eager[k], plain[2 * k]);
-        same(st, `packed spot ${k} side 1`, eager[160 + k], plain[2 * k + 1]);
-      }
-      g.spotEnemyD.set(keep);
+      eager = spotDistancesPlain(g, g.table.px, g.table.py, g.alive);
     },
     chooseOrder(g: NcoGame, s: number): void {
-      checkState(g, st);
+      checkState(g, st, eager);
       st.orders++;
       const [pick, rally] = pickPlain(g, s);
       if (rally) st.rallies++;

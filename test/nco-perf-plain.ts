@@ -1,8 +1,8 @@
 /**
  * The NCO code as it stood before issue 14's speed-ups, for test/nco-perf-equivalence:
  * sight, cover, movement cost, nearest enemy, sergeantWith, the activation order, the
- * order walk, A*'s expand and walk, the map generator's fits (twin first), touched()'s distances, the cover spots' enemy distances and
- * bestCoverSpot. Test-only; may allocate.
+ * order walk, A*'s expand and walk, the map generator's fits (twin first), touched()'s distances, the cover spots' enemy distances,
+ * bestCoverSpot and inCoverSpot. Test-only; may allocate.
  */
 import { Router } from '../engine/geometry/path.ts';
 import { walkPath } from '../engine/geometry/walk.ts';
@@ -242,10 +242,11 @@ export function spotDistancesPlain(g: NcoGame, px: Float64Array, py: Float64Arra
 
 /**
  * bestCoverSpot's choice (spot index, −1 for none) by the full rescan per try with a scan of
- * every soldier for friends; `retried` says a friend held the first choice.
+ * every soldier for friends, on the turn's spot distances `dist` (spotDistancesPlain's);
+ * `retried` says a friend held the first choice.
  */
-export function coverSpotPlain(g: NcoGame, i: number, budget: number, want: number): { best: number; retried: boolean } {
-  const x = g.table.px[i], y = g.table.py[i], base = g.side[i] === 0 ? 0 : 160;
+export function coverSpotPlain(g: NcoGame, i: number, budget: number, want: number, dist: number[]): { best: number; retried: boolean } {
+  const x = g.table.px[i], y = g.table.py[i], side = g.side[i];
   const skip = new Set<number>();
   let best = -1;
   for (let tries = 0; tries < 3; tries++) {
@@ -256,7 +257,7 @@ export function coverSpotPlain(g: NcoGame, i: number, budget: number, want: numb
       const dx = g.spotX[k] - x, dy = g.spotY[k] - y;
       const travel = Math.sqrt(dx * dx + dy * dy);
       if (travel > budget * 3) continue;
-      const s = Math.abs(g.spotEnemyD[base + k] - want) + 0.3 * travel;
+      const s = Math.abs(dist[2 * k + side] - want) + 0.3 * travel;
       if (s < bestS) { bestS = s; best = k; }
     }
     let held = false;
@@ -269,6 +270,15 @@ export function coverSpotPlain(g: NcoGame, i: number, budget: number, want: numb
     skip.add(best);
   }
   return { best, retried: skip.size > 0 };
+}
+
+/** Soldier i stands within 1" of a cover spot, by a scan of the spots. */
+export function inCoverSpotPlain(g: NcoGame, i: number): boolean {
+  for (let k = 0; k < g.spotCount; k++) {
+    const dx = g.spotX[k] - g.table.px[i], dy = g.spotY[k] - g.table.py[i];
+    if (dx * dx + dy * dy <= 1) return true;
+  }
+  return false;
 }
 
 /** MapGenerator with fits() as it was: the candidate against its own twin first, then the placed pieces. */

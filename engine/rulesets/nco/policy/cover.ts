@@ -1,69 +1,44 @@
 /**
  * Cover-seeking movement of the scripted policies: whether a soldier already stands at a
  * cover spot (rules/cover-spots.ts derives the spots per map), each spot's distance to the
- * nearest enemy at the start of a turn, and the best spot to move to.
+ * nearest enemy at the start of a turn, and the best spot to move to. The caches behind
+ * them are in rules/spot-cache.ts.
  */
 import type { NcoGame } from '../rules/state.ts';
 import { W_PISTOL } from '../data/weapons.ts';
 
-/** True when soldier i stands within 1" of a cover spot. */
+/** True when soldier i stands within 1" of a cover spot (remembered for his position until the spots change). */
 export function inCoverSpot(g: NcoGame, i: number): boolean {
-  const x = g.table.px[i], y = g.table.py[i], sx = g.spotX, sy = g.spotY;
+  const c = g.spotCache;
+  const x = g.table.px[i], y = g.table.py[i];
+  if (c.inV[i] >= 0 && c.inX[i] === x && c.inY[i] === y) return c.inV[i] === 1;
+  const sx = g.spotX, sy = g.spotY;
+  let v = 0;
   for (let k = 0, m = g.spotCount; k < m; k++) {
     const dx = sx[k] - x, dy = sy[k] - y;
-    if (dx * dx + dy * dy <= 1) return true;
+    if (dx * dx + dy * dy <= 1) { v = 1; break; }
   }
-  return false;
+  c.inV[i] = v;
+  c.inX[i] = x;
+  c.inY[i] = y;
+  return v === 1;
 }
 
 /**
- * Start of a turn: records where the soldiers stand, so each spot's distance to the nearest
- * enemy of each side "at the start of the turn" can be worked out on first use (spotDistances).
+ * Start of a turn: packs where the living soldiers stand (side 0's first), so each spot's
+ * distance to the nearest enemy of each side "at the start of the turn" can be worked out
+ * on first use (bestCoverSpot); a minimum does not depend on the order it is taken in.
  */
 export function snapSpotDistances(g: NcoGame): void {
-  const px = g.table.px, py = g.table.py;
-  for (let j = 0; j < g.n; j++) {
-    g.snapX[j] = px[j];
-    g.snapY[j] = py[j];
-    g.snapAlive[j] = g.alive[j];
-  }
-  g.spotSnap = 1;
-}
-
-/** Fills spotEnemyD from the turn's snapshot the first time a turn needs it. */
-function spotDistances(g: NcoGame): void {
-  if (g.spotSnap !== 1) return;
-  g.spotSnap = 2;
-  refreshSpotDistances(g, g.snapX, g.snapY, g.snapAlive);
-}
-
-/** Each spot's distance to the nearest enemy of each side, for soldiers at (px, py) alive per `alive`. */
-export function refreshSpotDistances(g: NcoGame, px: Float64Array, py: Float64Array, alive: Uint8Array): void {
-  const n = g.n, split = g.split, sx = g.spotX, sy = g.spotY, out = g.spotEnemyD, P = g.pack;
-  // The living soldiers packed, side 0's in [0, m0), side 1's in [m0, m): a minimum does not
-  // depend on the order it is taken in, so these are the numbers of a scan that skips the dead.
+  const c = g.spotCache, P = c.pack, px = g.table.px, py = g.table.py, alive = g.alive, split = g.split;
   let m = 0, m0 = 0;
-  for (let j = 0; j < n; j++) {
+  for (let j = 0; j < g.n; j++) {
     if (j === split) m0 = m;
     if (alive[j]) { P[2 * m] = px[j]; P[2 * m + 1] = py[j]; m++; }
   }
-  if (split >= n) m0 = m;
-  for (let k = 0, ns = g.spotCount; k < ns; k++) {
-    const x = sx[k], y = sy[k];
-    let d0 = 1e18, d1 = 1e18; // nearest enemy of side 0 (a side-1 soldier) and of side 1
-    for (let j = m0; j < m; j++) {
-      const dx = P[2 * j] - x, dy = P[2 * j + 1] - y;
-      const d2 = dx * dx + dy * dy;
-      if (d2 < d0) d0 = d2;
-    }
-    for (let j = 0; j < m0; j++) {
-      const dx = P[2 * j] - x, dy = P[2 * j + 1] - y;
-      const d2 = dx * dx + dy * dy;
-      if (d2 < d1) d1 = d2;
-    }
-    out[k] = Math.sqrt(d0);
-    out[160 + k] = Math.sqrt(d1);
-  }
+  c.m0 = split >= g.n ? m : m0;
+  c.m = m;
+  c.newTurn();
 }
 
 /** A living friend of soldier i (his side's index range, not i) stands on spot k. */
@@ -83,19 +58,21 @@ function occupied(g: NcoGame, i: number, k: number): boolean {
  * returned (−1 if none). Score: how close the spot's distance to the nearest enemy (at the
  * start of the turn) is to the preferred fighting distance (closer with aggression), plus
  * travel. Spots held by a friend are skipped (at most three tries; the third best is taken
- * even if held). Scores are worked out once into spotScore (Infinity: out of reach or
- * skipped), so a retry only rescans them.
+ * even if held), so one scan keeps the three best in order (score, then index: what a rescan
+ * per try would find). A spot whose travel part alone cannot beat the third is not scored,
+ * so its enemy distance is not needed; the others' are worked out once per turn.
  */
 export function bestCoverSpot(g: NcoGame, i: number, budget: number): number {
-  spotDistances(g);
   const aggression = g.scn.policies[g.side[i]].aggression; // read here: a double argument would box
-  const t = g.table;
+  const t = g.table, c = g.spotCache;
   const x = t.px[i], y = t.py[i];
   const w = g.primary[i];
   const want = g.scn.weapons.range[w === 0 ? W_PISTOL : w] * (1 - 0.6 * aggression);
   const base = g.side[i] === 0 ? 0 : 160;
-  const sx = g.spotX, sy = g.spotY, ed = g.spotEnemyD, sc = g.spotScore, m = g.spotCount;
-  let best = -1, bestS = 1e9;
+  // Side 0's enemies are packed in [m0, m), side 1's in [0, m0).
+  const lo = base === 0 ? c.m0 : 0, hi = base === 0 ? c.m : c.m0;
+  const sx = g.spotX, sy = g.spotY, ed = g.spotEnemyD, m = g.spotCount, stamp = c.stamp, turn = c.turn, P = c.pack;
+  let b1 = -1, b2 = -1, b3 = -1, s1 = 1e9, s2 = 1e9, s3 = 1e9;
   const reach = budget * 3;
   // Beyond this squared distance the rounded square root is surely above reach (the margin
   // dwarfs rounding), so the root is skipped; nearer spots are compared as before.
@@ -103,22 +80,33 @@ export function bestCoverSpot(g: NcoGame, i: number, budget: number): number {
   for (let k = 0; k < m; k++) {
     const dx = sx[k] - x, dy = sy[k] - y;
     const d2 = dx * dx + dy * dy;
-    if (d2 > far2) { sc[k] = Infinity; continue; }
+    if (d2 > far2) continue;
     const travel = Math.sqrt(d2);
-    if (travel > reach) { sc[k] = Infinity; continue; }
-    const s = Math.abs(ed[base + k] - want) + 0.3 * travel;
-    sc[k] = s;
-    if (s < bestS) { bestS = s; best = k; }
-  }
-  for (let tries = 1; tries < 3; tries++) {
-    if (best < 0 || !occupied(g, i, best)) break;
-    sc[best] = Infinity;
-    best = -1;
-    bestS = 1e9;
-    for (let k = 0; k < m; k++) {
-      const s = sc[k];
-      if (s < bestS) { bestS = s; best = k; }
+    const tr = 0.3 * travel;
+    if (travel > reach || tr >= s3) continue; // the score is at least tr: it cannot enter the three
+    const e = base + k;
+    if (stamp[e] !== turn) {
+      let d0 = 1e18;
+      const qx = sx[k], qy = sy[k];
+      for (let j = lo; j < hi; j++) {
+        const ex = P[2 * j] - qx, ey = P[2 * j + 1] - qy;
+        const e2 = ex * ex + ey * ey;
+        if (e2 < d0) d0 = e2;
+      }
+      ed[e] = Math.sqrt(d0);
+      stamp[e] = turn;
     }
+    const s = Math.abs(ed[e] - want) + tr;
+    if (s >= s3) continue; // a tie keeps the lower index, as a rescan would
+    if (s < s2) {
+      b3 = b2; s3 = s2;
+      if (s < s1) { b2 = b1; s2 = s1; b1 = k; s1 = s; } else { b2 = k; s2 = s; }
+    } else { b3 = k; s3 = s; }
+  }
+  let best = b1;
+  if (best >= 0 && occupied(g, i, best)) {
+    best = b2;
+    if (best >= 0 && occupied(g, i, best)) best = b3;
   }
   if (best < 0) return -1;
   const slot = g.sp + 4;

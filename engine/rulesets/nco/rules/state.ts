@@ -13,6 +13,7 @@ import { StateArrays } from '../../../state.ts';
 import { DiceBag } from '../../../bag.ts';
 import { Objectives } from './objective-state.ts';
 import { PROFILES } from '../data/profiles.ts';
+import { SpotCache } from './spot-cache.ts';
 import type { NcoDecisions } from './decisions.ts';
 import type { ScenarioRules } from './scenario-rules.ts';
 
@@ -104,17 +105,10 @@ export class NcoGame {
   readonly spotX: Float64Array;
   readonly spotY: Float64Array;
   spotCount = 0;
-  /** bestCoverSpot's score of each spot (scratch: written before it is read). */
-  readonly spotScore: Float64Array;
-  /** Per side, each spot's distance to the nearest enemy at the start of the turn. */
+  /** Per side, each spot's distance to the nearest enemy at the start of the turn (filled on first use). */
   readonly spotEnemyD: Float64Array;
-  /** Start-of-turn positions and alive flags, for spotEnemyD on first use (spotSnap: 0 none, 1 taken, 2 used). */
-  readonly snapX: Float64Array;
-  readonly snapY: Float64Array;
-  readonly snapAlive: Uint8Array;
-  /** refreshSpotDistances' packed x, y of the living soldiers (scratch). */
-  readonly pack: Float64Array;
-  spotSnap = 0;
+  /** The policies' cover-spot caches (spot-cache.ts). */
+  readonly spotCache: SpotCache;
   /** Terrain height under each soldier, refreshed when he moves. */
   readonly elevC: Float64Array;
   /** Primary weapon jammed this turn (Easy event). */
@@ -286,15 +280,11 @@ export class NcoGame {
     this.dd = st.f64(n * n);
     this.rd = st.f64(n * n);
     // Cover spots: the list is built per map (constant for a fixed map), the nearest-enemy
-    // distances per turn, the scores per bestCoverSpot call.
+    // distances per turn.
     this.spotX = st.scratch(new Float64Array(160));
     this.spotY = st.scratch(new Float64Array(160));
     this.spotEnemyD = st.scratch(new Float64Array(320));
-    this.spotScore = st.scratch(new Float64Array(160));
-    this.snapX = st.scratch(new Float64Array(n));
-    this.snapY = st.scratch(new Float64Array(n));
-    this.snapAlive = st.scratch(new Uint8Array(n));
-    this.pack = st.scratch(new Float64Array(2 * n));
+    this.spotCache = st.cache(new SpotCache(n));
     // Scratch lists, written before every read.
     this.opts = st.scratch(new Int32Array(16));
     this.list = st.scratch(new Int32Array(n + 1));
