@@ -167,7 +167,7 @@ function scriptedOrder(g: NcoGame, i: number): void {
     if (g.health[i] < g.maxHealth[i] || g.psyche[i] < g.maxPsyche[i]) { g.pickOrder = O_RALLY; return; }
     const j = nearestEnemy(g, i, true);
     if (j >= 0 || ww) { g.pickOrder = O_DOWN; return; }
-    return moveOrder(g, i, O_ADVANCE, move);
+    return moveOrder(g, i, O_ADVANCE, move, false);
   }
   if (!ww) {
     const a = p.aggression >= 0.5 ? assaultTarget(g, i, 2 * move) : -1;
@@ -196,20 +196,30 @@ function scriptedOrder(g: NcoGame, i: number): void {
   // only while unseen still lost 59–41 (the end of the run is what gets seen). Only a
   // player set on the scenario's objectives (weight ≥ 0.5, where time is scored: the pilot,
   // the Bomber's support) still runs at far enemies, as an aggressive one.
-  const near = nearestEnemy(g, i, false), s = g.side[i];
-  const run = g.obj.kind !== 0 && g.obj.weight[s] >= 0.5 && p.aggression >= 0.5 && near >= 0 && g.dd[i * g.n + near] > move + 20;
-  moveOrder(g, i, run ? O_RUN : O_ADVANCE, run ? 2 * move : move);
+  // (The nearest enemy is looked for only when the rest allows a Run.)
+  const s = g.side[i];
+  let run = g.obj.kind !== 0 && g.obj.weight[s] >= 0.5 && p.aggression >= 0.5;
+  if (run) {
+    const near = nearestEnemy(g, i, false);
+    run = near >= 0 && g.dd[i * g.n + near] > move + 20;
+  }
+  moveOrder(g, i, run ? O_RUN : O_ADVANCE, run ? 2 * move : move, fireV <= 0);
   if (g.pickOrder === O_ADVANCE && p.coverPreference >= 0.5 && inCoverSpot(g, i) && fireV <= 0) g.pickOrder = O_DOWN;
 }
 
-/** Picks where to move: toward the enemy (aggression) or the best cover spot (cover preference). */
-function moveOrder(g: NcoGame, i: number, order: number, budget: number): void {
+/**
+ * Picks where to move: toward the enemy (aggression) or the best cover spot (cover
+ * preference). `downAtSpot`: scriptedOrder turns an Advance into Down when the soldier
+ * stands at a cover spot (he has no shot), so then no destination is looked for.
+ */
+function moveOrder(g: NcoGame, i: number, order: number, budget: number, downAtSpot: boolean): void {
   const p = params(g, g.side[i]);
   g.pickOrder = order;
   const od = objectiveMove(g, i); // scenario destination first; −2 holds the objective
   if (od !== -1) { if (od === -2) g.pickOrder = O_DOWN; else g.pickDest = od; return; }
   const hill = noncombatant(g, i) ? -1 : highGroundSpot(g, i); // item 70: a climb needs a Run (R2)
   if (hill >= 0) { g.pickOrder = O_RUN; g.pickDest = hill; return; }
+  if (downAtSpot && order === O_ADVANCE && p.coverPreference >= 0.5 && inCoverSpot(g, i)) { g.pickOrder = O_DOWN; return; }
   const spot = p.coverPreference >= 0.5 ? bestCoverSpot(g, i, budget) : -1;
   if (spot >= 0) { g.pickDest = spot; return; }
   const e = nearestEnemy(g, i, false);
