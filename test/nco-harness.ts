@@ -136,6 +136,10 @@ export function newTurn(g: NcoGame, turn: number): void {
     if (g.alive[i]) g.unordered[g.side[i]]++;
   }
   g.recountAlive();
+  // The policies' walks start at each side's range, and look for soldiers who must Rally (decisions.ts turnStarted).
+  g.actFrom.orderFrom.set([0, g.split]);
+  g.actFrom.specialFrom.set([0, g.split]);
+  g.actFrom.rally.fill(1);
   g.listTop = 0;
   g.bag.streakSide = -1;
   g.bag.streakLen = 0;

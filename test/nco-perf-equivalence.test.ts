@@ -11,6 +11,9 @@
  * - sergeantWith's per-side item mask (sideItems);
  * - chooseSpecial stopping at the first qualifying soldier (scripted sides), against the full walk;
  * - chooseOrder's walk that stops at the first soldier when none must Rally, against the full walk;
+ * - both walks starting past the dead, ordered or done at the front of the side's range
+ *   (g.actFrom), and skipping the look for a soldier who must Rally when none had to at the
+ *   turn's start;
  * - NcoGame.touchedAll (deployment) against touched() for each soldier, and touched() (row
  *   first, column copied) against the one loop;
  * - bestCoverSpot (the three best kept in one scan, friends on the own side, far spots without
@@ -154,6 +157,11 @@ function checkedDecisions(st: Stats): NcoDecisions {
     chooseOrder(g: NcoGame, s: number): void {
       checkState(g, st, eager);
       st.orders++;
+      const lo = s === 0 ? 0 : g.split;
+      for (let k = lo; k < g.actFrom.orderFrom[s]; k++) { // the walk skips only the dead and ordered
+        const j = g.actOrder[k];
+        same(st, `orderFrom side ${s}: entry ${k} skipped`, g.alive[j] === 0 || g.order[j] !== 0, true);
+      }
       const [pick, rally] = pickPlain(g, s);
       if (rally) st.rallies++;
       scriptedDecisions.chooseOrder(g, s);
@@ -164,6 +172,10 @@ function checkedDecisions(st: Stats): NcoDecisions {
       for (let k = 0; k < g.n && first < 0; k++) {
         const j = g.actOrder[k];
         if (g.side[j] === s && g.specialDone[j] === 0 && qualifiesForSpecial(g, j)) first = j;
+      }
+      for (let k = s === 0 ? 0 : g.split; k < g.actFrom.specialFrom[s]; k++) { // only the dead and done skipped
+        const j = g.actOrder[k];
+        same(st, `specialFrom side ${s}: entry ${k} skipped`, g.alive[j] === 0 || g.specialDone[j] !== 0, true);
       }
       scriptedDecisions.chooseSpecial(g, s);
       same(st, `chooseSpecial pick side ${s}`, g.pick, first);

@@ -47,6 +47,14 @@ function sortActivation(g: NcoGame): void {
   }
   sortRange(act, score, 0, split);
   sortRange(act, score, split, n);
+  const from = g.actFrom, mustRally = g.mustRally;
+  from.orderFrom[0] = from.specialFrom[0] = 0;
+  from.orderFrom[1] = from.specialFrom[1] = split;
+  let r0 = 0, r1 = 0;
+  for (let i = 0; i < split; i++) r0 |= mustRally[i];
+  for (let i = split; i < n; i++) r1 |= mustRally[i];
+  from.rally[0] = r0;
+  from.rally[1] = r1;
 }
 
 /**

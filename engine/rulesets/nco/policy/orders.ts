@@ -71,16 +71,20 @@ export function chooseOrder(g: NcoGame, s: number): void {
   // Item 58: soldiers who broke down last turn get Rally first. With none of them waiting
   // (the side's own range: no indirection), a scripted side takes the first soldier in
   // activation order who is not in Ambush, so the walk below may stop there.
-  // actOrder keeps each side's soldiers in the side's own index range (policy/decisions.ts).
+  // actOrder keeps each side's soldiers in the side's own index range (policy/decisions.ts);
+  // the walks start past the dead and ordered at its front (g.actFrom), and look for a
+  // soldier who must Rally only when one had to at the turn's start.
   let rally = p.kind === POL_RANDOM;
-  const alive = g.alive, order = g.order, mustRally = g.mustRally, act = g.actOrder;
-  const lo = s === 0 ? 0 : g.split, hi = s === 0 ? g.split : g.n;
-  for (let j = lo; j < hi && !rally; j++) {
+  const alive = g.alive, order = g.order, mustRally = g.mustRally, act = g.actOrder, cur = g.actFrom.orderFrom;
+  const hi = s === 0 ? g.split : g.n;
+  let from = cur[s];
+  for (let k = from, m = g.actFrom.rally[s] === 0 ? from : hi; k < m && !rally; k++) {
+    const j = act[k];
     if (mustRally[j] && alive[j] && order[j] === O_NONE) rally = true;
   }
-  for (let k = lo; k < hi; k++) {
+  for (let k = from; k < hi; k++) {
     const j = act[k];
-    if (!alive[j] || order[j] !== O_NONE) continue;
+    if (!alive[j] || order[j] !== O_NONE) { if (k === from) from++; continue; }
     if (mustRally[j]) { i = j; break; }
     if (g.ambush[j] > 0) { if (waiting < 0) waiting = j; continue; }
     if (i < 0) {
@@ -88,6 +92,7 @@ export function chooseOrder(g: NcoGame, s: number): void {
       if (!rally) break;
     }
   }
+  cur[s] = from;
   if (p.kind === POL_RANDOM && (i < 0 || !g.mustRally[i])) i = randomUnordered(g, s);
   else if (p.fireFirst && i >= 0 && !g.mustRally[i]) i = bestShooter(g, s, i);
   if (i < 0) {

@@ -26,16 +26,20 @@ export function chooseSpecial(g: NcoGame, s: number): void {
   let i = -1, m = 0;
   // The random policy draws from every qualifying soldier; a scripted side takes the first.
   const all = p.kind === POL_RANDOM;
-  // actOrder keeps each side's soldiers in the side's own index range (policy/decisions.ts).
-  const act = g.actOrder, done = g.specialDone;
-  for (let k = s === 0 ? 0 : g.split, hi = s === 0 ? g.split : g.n; k < hi; k++) {
+  // actOrder keeps each side's soldiers in the side's own index range (policy/decisions.ts);
+  // the walk starts past the dead and done at its front (g.actFrom).
+  const act = g.actOrder, done = g.specialDone, alive = g.alive, cur = g.actFrom.specialFrom;
+  let from = cur[s];
+  for (let k = from, hi = s === 0 ? g.split : g.n; k < hi; k++) {
     const j = act[k];
-    if (done[j] === 0 && qualifiesForSpecial(g, j)) {
+    if (done[j] !== 0 || !alive[j]) { if (k === from) from++; continue; }
+    if (qualifiesForSpecial(g, j)) {
       if (i < 0) i = j;
       g.list[m++] = j;
       if (!all) break;
     }
   }
+  cur[s] = from;
   g.pick = i;
   if (i < 0) return;
   if (p.kind === POL_RANDOM) {

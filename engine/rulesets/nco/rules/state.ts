@@ -14,6 +14,7 @@ import { DiceBag } from '../../../bag.ts';
 import { Objectives } from './objective-state.ts';
 import { PROFILES } from '../data/profiles.ts';
 import { SpotCache } from './spot-cache.ts';
+import { ActivationCursors } from './activation.ts';
 import type { NcoDecisions } from './decisions.ts';
 import type { ScenarioRules } from './scenario-rules.ts';
 
@@ -99,6 +100,8 @@ export class NcoGame {
   readonly noSpecial: Uint8Array;
   /** Soldier indices in this turn's activation priority (policy order). */
   readonly actOrder: Int32Array;
+  /** Where the policies' walks of actOrder may start (activation.ts). */
+  readonly actFrom: ActivationCursors;
   /** Small scratch list of legal options for the random policy. */
   readonly opts: Int32Array;
   /** Cover spots for movement (cover-spots.ts), refreshed per map. */
@@ -260,6 +263,7 @@ export class NcoGame {
     this.courageMod = st.i32(n);
     this.noSpecial = st.u8(n);
     this.actOrder = st.i32(n);
+    this.actFrom = new ActivationCursors(scn.sideStart[1], st);
     this.elevC = st.f64(n);
     this.easyJam = st.u8(n);
     this.psycheImmune = st.u8(n);
