@@ -31,19 +31,22 @@ function turnStarted(g: NcoGame): void {
 function sortActivation(g: NcoGame): void {
   const n = g.n, split = g.split, alive = g.alive, dd = g.dd, score = g.score, act = g.actOrder;
   for (let i = 0; i < n; i++) {
+    score[i] = 1e9;
+    act[i] = i;
+  }
+  // Each soldier's distance to his nearest living enemy: every pair once, from side 0's row
+  // (dd is symmetric: touched() and touchedAll() write both entries of a pair alike).
+  for (let i = 0; i < split; i++) {
+    if (!alive[i]) continue;
+    const row = i * n;
     let best = 1e9;
-    if (alive[i]) {
-      const row = i * n;
-      // Enemies only: side 0 is [0, split), side 1 [split, n).
-      const lo = i < split ? split : 0, hi = i < split ? n : split;
-      for (let j = lo; j < hi; j++) {
-        if (!alive[j]) continue;
-        const d = dd[row + j];
-        if (d < best) best = d;
-      }
+    for (let j = split; j < n; j++) {
+      if (!alive[j]) continue;
+      const d = dd[row + j];
+      if (d < best) best = d;
+      if (d < score[j]) score[j] = d;
     }
     score[i] = best;
-    act[i] = i;
   }
   sortRange(act, score, 0, split);
   sortRange(act, score, split, n);
