@@ -34,11 +34,13 @@ export function bestShooter(g: NcoGame, s: number, fallback: number): number {
   const p = g.scn.policies[s];
   const min = (0.55 - 0.35 * p.aggression) * CHANCE_ONE;
   const c = ++g.shots.calls[s];
-  // Target priorities 1 and 3 weigh shots by the target's health (and psyche).
-  const tp = p.targetPriority, changed = enemiesChanged(g, s, tp === 1 || tp === 3), friends = friendsChanged(g, s);
   // objectiveTargetValue is the value itself unless the scenario has objectives this side plays for.
   // The per-call change scans cost about what they save below ROWS_MIN enemies (issue 14, measured).
   const rows = (g.obj.kind === 0 || g.obj.weight[s] <= 0) && (s === 0 ? g.n - g.split : g.split) >= ROWS_MIN;
+  // Target priorities 1 and 3 weigh shots by the target's health (and psyche). Without rows the
+  // snapshots stay older: a row is then never from the call before (rowCall), so none is misread.
+  const tp = p.targetPriority;
+  const changed = rows ? enemiesChanged(g, s, tp === 1 || tp === 3) : 0, friends = rows ? friendsChanged(g, s) : 0;
   let best = fallback, bestV = 0;
   for (let j = s === 0 ? 0 : g.split, hi = s === 0 ? g.split : g.n; j < hi; j++) {
     if (!g.alive[j] || g.order[j] !== O_NONE || g.ambush[j] > 0 || g.mustDown[j] || g.obj.offTable[j] !== 0 || noncombatant(g, j)) continue;
