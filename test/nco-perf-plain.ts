@@ -13,6 +13,12 @@ import type { Table } from '../engine/geometry/table.ts';
 import type { NcoMoveCost } from '../engine/rulesets/nco/rules/terrain/move-cost.ts';
 import type { SightRules } from '../engine/rulesets/nco/rules/terrain/sight.ts';
 import { O_NONE, type NcoGame } from '../engine/rulesets/nco/rules/state.ts';
+import { bestWeapon } from '../engine/rulesets/nco/rules/weapon-choice.ts';
+import { effectiveRange, F_COVER_ORDER, hitChance } from '../engine/rulesets/nco/rules/shooting.ts';
+import { W_AS_COVER_FIRE, W_PISTOL } from '../engine/rulesets/nco/data/weapons.ts';
+import { objectiveTargetValue } from '../engine/rulesets/nco/policy/objectives.ts';
+import { grenadeOption } from '../engine/rulesets/nco/policy/grenades.ts';
+import { CHANCE_ONE, noncombatant } from '../engine/rulesets/nco/policy/targets.ts';
 
 export function nearEdgePlain(t: Table, s: SightRules, e: number, slot: number): boolean {
   const wx = t.px[slot] - t.vx[e], wy = t.py[slot] - t.vy[e];
@@ -313,3 +319,55 @@ function fitsPlain(this: MapGenerator, T: Table, blocking: boolean, twin: boolea
   return true;
 }
 (PlainMapGenerator.prototype as unknown as { fits: unknown }).fits = fitsPlain;
+
+// ---- target choice before issue 14's shot memos (policy/targets.ts, policy/best-shooter.ts) ----
+
+/** bestTarget as it stood: every enemy asked afresh (bestWeapon, friendsInBlast, weights). */
+export function bestTargetPlain(g: NcoGame, i: number, flags: number): number {
+  const p = g.scn.policies[g.side[i]];
+  let best = -1, bestW = 0, bestV = 0;
+  const pw = g.primary[i];
+  let reach = pw !== 0 ? effectiveRange(g, pw, 0) : 0;
+  if (g.scn.pistol[i]) { const pr = effectiveRange(g, W_PISTOL, 0); if (pr > reach) reach = pr; }
+  const row = i * g.n;
+  const lo = g.side[i] === 0 ? g.split : 0, hi = g.side[i] === 0 ? g.n : g.split;
+  for (let j = lo; j < hi; j++) {
+    if (!g.alive[j] || g.rd[row + j] > reach || !g.los(i, j)) continue;
+    const w = bestWeapon(g, i, j, flags);
+    if (w === 0) continue;
+    let v = g.lastChance;
+    if (W_AS_COVER_FIRE[w] === 1 || (flags & F_COVER_ORDER) !== 0) {
+      const reachB = g.scn.rules.cover_fire_radius_in + (g.scn.rules.measure === 'edge' ? g.r : 0);
+      let f = 0;
+      for (let k = 0; k < g.n; k++) {
+        if (k === i || !g.alive[k] || g.side[k] !== g.side[i] || g.dd[j * g.n + k] > reachB) continue;
+        f += 20 * hitChance(g, i, k, w, flags);
+      }
+      v -= f;
+      if (v <= 0) continue;
+    }
+    if (p.targetPriority === 1) {
+      const den = g.maxHealth[j] + g.maxPsyche[j];
+      v = ((v * (den + g.maxHealth[j] - g.health[j] + g.maxPsyche[j] - g.psyche[j])) / den) | 0;
+    } else if (p.targetPriority === 2) v = ((v * (20 + g.scn.killValue[j])) / 40) | 0;
+    else if (p.targetPriority === 3) v = ((v * 4 * g.scn.killValue[j]) / (10 * (g.health[j] + 1))) | 0;
+    v = objectiveTargetValue(g, i, j, v);
+    if (v > bestV) { bestV = v; best = j; bestW = w; }
+  }
+  g.pickTarget = best;
+  g.pickWeapon = bestW;
+  return grenadeOption(g, i, flags, bestV);
+}
+
+/** bestShooter as it stood: bestTargetPlain for every candidate. */
+export function bestShooterPlain(g: NcoGame, s: number, fallback: number): number {
+  const p = g.scn.policies[s];
+  const min = (0.55 - 0.35 * p.aggression) * CHANCE_ONE;
+  let best = fallback, bestV = 0;
+  for (let j = s === 0 ? 0 : g.split, hi = s === 0 ? g.split : g.n; j < hi; j++) {
+    if (!g.alive[j] || g.order[j] !== O_NONE || g.ambush[j] > 0 || g.mustDown[j] || g.obj.offTable[j] !== 0 || noncombatant(g, j)) continue;
+    const v = bestTargetPlain(g, j, 0);
+    if (v >= min && v > bestV) { bestV = v; best = j; }
+  }
+  return best;
+}
