@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../engine/rng.ts';
 import { MapGenerator, type MapGenOptions } from '../engine/rulesets/nco/rules/terrain/mapgen.ts';
 import { NcoTable } from './nco-table.ts';
-import { PlainMapGenerator } from './nco-perf-plain.ts';
+import { PlainMapGenerator } from './nco-mapgen-plain.ts';
 
 /** Everything a generated map is: pieces with flags, heights, names and vertices. */
 function snapshot(t: NcoTable): string {
