@@ -224,12 +224,9 @@ export class MapGenerator {
     e[E_Y1] = y1;
   }
 
-  /**
-   * Draws n uniforms into `rnd`. One tight loop keeps rng.float inlined; called from the
-   * big functions it would not be, and each returned double would be boxed.
-   */
+  /** Draws n uniforms into `rnd` (rng.floats: no double crosses a call, none is boxed). */
   private draw(rng: Rng, n: number): void {
-    for (let i = 0; i < n; i++) this.rnd[i] = rng.float();
+    rng.floats(this.rnd, n);
   }
 
   /** Bars some movement: such pieces keep lanes around them and stay out of deployment zones. */
