@@ -360,13 +360,13 @@ export class MapGenerator {
       const j = i + 1 === n ? 0 : i + 1;
       a2 += ax[i] * ay[j] - ax[j] * ay[i];
     }
-    T.addPolygon(ax, ay, n, fl, this.uHeight[u], name);
+    T.addConvexCCW(ax, ay, n, fl, this.uHeight[u], name);
     if (twin) {
       for (let i = 0; i < n; i++) {
         bx[i] = this.env[E_W] - ax[i];
         by[i] = this.env[E_H] - ay[i];
       }
-      T.addPolygon(bx, by, n, fl, this.uHeight[u], name);
+      T.addConvexCCW(bx, by, n, fl, this.uHeight[u], name);
     }
     this.env[E_TOTAL] += (twin ? 2 : 1) * Math.abs(a2 / 2); // a rotation keeps the area
   }
