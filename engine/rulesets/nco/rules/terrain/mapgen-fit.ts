@@ -6,7 +6,9 @@ export const MAX_V = 16;
 export const E_W = 0, E_H = 1, E_GAP = 2, E_AREA = 3, E_PGAP = 4, E_DEPTH = 5, E_HG = 6, E_TOTAL = 7, E_SLACK = 8, E_WAIST = 9;
 /** The candidate's origin on the table (a point inside it) and its bounding box. */
 export const E_CX = 10, E_CY = 11, E_X0 = 12, E_Y0 = 13, E_X1 = 14, E_Y1 = 15;
-export const ENV_SIZE = 16;
+/** The candidate shape's extent around its origin (before it is placed). */
+export const E_SX0 = 16, E_SY0 = 17, E_SX1 = 18, E_SY1 = 19;
+export const ENV_SIZE = 20;
 
 /**
  * The map generator's candidate piece (ax, ay: n vertices, CCW) and its placement test.

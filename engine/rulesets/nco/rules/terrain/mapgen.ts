@@ -2,7 +2,7 @@ import type { Rng } from '../../../../rng.ts';
 import { COVER, DIFFICULT, IMPASSABLE, OBSCURING } from '../../../../geometry/flags.ts';
 import type { Router } from '../../../../geometry/path.ts';
 import type { Table } from '../../../../geometry/table.ts';
-import { E_AREA, E_CX, E_CY, E_X0, E_X1, E_Y0, E_Y1, E_DEPTH, E_GAP, E_H, E_HG, E_SLACK, E_TOTAL, E_W, E_WAIST, ENV_SIZE, PieceFit } from './mapgen-fit.ts';
+import { E_AREA, E_CX, E_CY, E_SX0, E_SX1, E_SY0, E_SY1, E_X0, E_X1, E_Y0, E_Y1, E_DEPTH, E_GAP, E_H, E_HG, E_SLACK, E_TOTAL, E_W, E_WAIST, ENV_SIZE, PieceFit } from './mapgen-fit.ts';
 
 /**
  * R1 terrain generator parameters (digest names) plus the deployment depth (item 7) and the
@@ -168,15 +168,9 @@ export class MapGenerator {
         e[E_AREA] = area;
         for (let t = 0; t < ATTEMPTS && !placed; t++) {
           this.shape(k, rng, centre);
-          // Extent of the shape around its origin, then a random position that keeps it in bounds.
+          // Extent of the shape around its origin (from shape()), then a random position that keeps it in bounds.
           const ax = this.fit.ax, ay = this.fit.ay, an = this.fit.n;
-          let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
-          for (let i = 0; i < an; i++) {
-            x0 = Math.min(x0, ax[i]);
-            x1 = Math.max(x1, ax[i]);
-            y0 = Math.min(y0, ay[i]);
-            y1 = Math.max(y1, ay[i]);
-          }
+          const x0 = e[E_SX0], x1 = e[E_SX1], y0 = e[E_SY0], y1 = e[E_SY1];
           let cx = W / 2, cy = H / 2;
           if (centre) {
             if (x0 + cx < xlo || x1 + cx > xhi || y0 + cy < ylo || y1 + cy > yhi) break; // too big: shrink
@@ -272,9 +266,9 @@ export class MapGenerator {
     return u + 1;
   }
 
-  /** Writes a shape of area env[E_AREA] centred on the origin into (ax, ay), CCW. */
+  /** Writes a shape of area env[E_AREA] centred on the origin into (ax, ay), CCW, and its extent into env[E_SX0..E_SY1]. */
   private shape(kind: number, rng: Rng, symmetric: boolean): void {
-    const area = this.env[E_AREA], ax = this.fit.ax, ay = this.fit.ay;
+    const e = this.env, area = e[E_AREA], ax = this.fit.ax, ay = this.fit.ay;
     this.draw(rng, 14);
     const r = this.rnd;
     // Half the pieces are square to the table (0 or 90°): their cosine and sine are constants.
@@ -299,11 +293,21 @@ export class MapGenerator {
         h = area / w;
       }
       this.fit.n = 4;
+      let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
       for (let i = 0; i < 4; i++) {
         const lx = (i === 1 || i === 2 ? 0.5 : -0.5) * w, ly = (i >= 2 ? 0.5 : -0.5) * h;
-        ax[i] = c * lx - s * ly;
-        ay[i] = s * lx + c * ly;
+        const x = c * lx - s * ly, y = s * lx + c * ly;
+        ax[i] = x;
+        ay[i] = y;
+        x0 = Math.min(x0, x);
+        x1 = Math.max(x1, x);
+        y0 = Math.min(y0, y);
+        y1 = Math.max(y1, y);
       }
+      e[E_SX0] = x0;
+      e[E_SX1] = x1;
+      e[E_SY0] = y0;
+      e[E_SY1] = y1;
       return;
     }
     // Points of an ellipse at increasing angles are always in convex position.
@@ -330,10 +334,20 @@ export class MapGenerator {
       a2 += ax[i] * ay[j] - ax[j] * ay[i];
     }
     const k = Math.sqrt((2 * area) / a2);
+    let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
     for (let i = 0; i < nv; i++) {
-      ax[i] *= k;
-      ay[i] *= k;
+      const x = ax[i] * k, y = ay[i] * k;
+      ax[i] = x;
+      ay[i] = y;
+      x0 = Math.min(x0, x);
+      x1 = Math.max(x1, x);
+      y0 = Math.min(y0, y);
+      y1 = Math.max(y1, y);
     }
+    e[E_SX0] = x0;
+    e[E_SX1] = x1;
+    e[E_SY0] = y0;
+    e[E_SY1] = y1;
   }
 
   /** Centres a symmetric shape on the table, writing the second half as exact rotations of the first. */
