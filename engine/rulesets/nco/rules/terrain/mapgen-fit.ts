@@ -133,7 +133,7 @@ export class PieceFit {
 }
 
 /** Unit outward normal and offset of each edge of a CCW polygon, computed as separation.ts's sepAlong does. */
-function edgeNormals(x: Float64Array, y: Float64Array, n: number, nxs: Float64Array, nys: Float64Array, offs: Float64Array): void {
+export function edgeNormals(x: Float64Array, y: Float64Array, n: number, nxs: Float64Array, nys: Float64Array, offs: Float64Array): void {
   for (let a = 0; a < n; a++) {
     const b = a + 1 === n ? 0 : a + 1;
     const ex = x[b] - x[a], ey = y[b] - y[a];
