@@ -1,13 +1,11 @@
 /**
  * The NCO code as it stood before issue 14's speed-ups, for test/nco-perf-equivalence:
  * sight, cover, movement cost, nearest enemy, sergeantWith, the activation order, the
- * order walk, A*'s expand and walk, the map generator's fits (twin first), touched()'s distances, the cover spots' enemy distances,
+ * order walk, A*'s expand and walk, touched()'s distances, the cover spots' enemy distances,
  * bestCoverSpot and inCoverSpot. Test-only; may allocate.
  */
 import { Router } from '../engine/geometry/path.ts';
 import { walkPath } from '../engine/geometry/walk.ts';
-import { apart } from '../engine/geometry/separation.ts';
-import { MapGenerator } from '../engine/rulesets/nco/rules/terrain/mapgen.ts';
 import { COVER, DIFFICULT, EPS, IMPASSABLE, NEG_EPS, OBSCURING } from '../engine/geometry/flags.ts';
 import type { Table } from '../engine/geometry/table.ts';
 import type { NcoMoveCost } from '../engine/rulesets/nco/rules/terrain/move-cost.ts';
@@ -286,39 +284,6 @@ export function inCoverSpotPlain(g: NcoGame, i: number): boolean {
   }
   return false;
 }
-
-/** MapGenerator with fits() as it was: the candidate against its own twin first, then the placed pieces. */
-export class PlainMapGenerator extends MapGenerator {}
-function fitsPlain(this: MapGenerator, T: Table, blocking: boolean, twin: boolean): boolean {
-  const m = this as unknown as {
-    an: number; env: Float64Array; ax: Float64Array; ay: Float64Array; bx: Float64Array; by: Float64Array;
-    pairGap(lane: boolean): void; polyBlocks(T: Table, p: number): boolean;
-  };
-  const e = m.env, n = m.an, GAP = 2, PGAP = 4, SLACK = 8; // MapGenerator's env slots (E_GAP, E_PGAP, E_SLACK)
-  if (twin) {
-    for (let i = 0; i < n; i++) {
-      m.bx[i] = e[0] - m.ax[i];
-      m.by[i] = e[1] - m.ay[i];
-    }
-    m.pairGap(blocking);
-    if (!apart(m.ax, m.ay, 0, n, m.bx, m.by, 0, n, e, PGAP)) return false;
-  }
-  let ax0 = Infinity, ay0 = Infinity, ax1 = -Infinity, ay1 = -Infinity;
-  for (let i = 0; i < n; i++) {
-    ax0 = Math.min(ax0, m.ax[i]); ax1 = Math.max(ax1, m.ax[i]); ay0 = Math.min(ay0, m.ay[i]); ay1 = Math.max(ay1, m.ay[i]);
-  }
-  const W = e[0], H = e[1], g = e[GAP] > e[SLACK] ? e[GAP] : e[SLACK];
-  for (let p = 0; p < T.polygonCount; p++) {
-    const near = !(ax0 - g > T.bx1[p] || ax1 + g < T.bx0[p] || ay0 - g > T.by1[p] || ay1 + g < T.by0[p]);
-    const nearTwin = twin && !(W - ax1 - g > T.bx1[p] || W - ax0 + g < T.bx0[p] || H - ay1 - g > T.by1[p] || H - ay0 + g < T.by0[p]);
-    if (!near && !nearTwin) continue;
-    m.pairGap(blocking && m.polyBlocks(T, p));
-    if (near && !apart(m.ax, m.ay, 0, n, T.vx, T.vy, T.pStart[p], T.pCount[p], e, PGAP)) return false;
-    if (nearTwin && !apart(m.bx, m.by, 0, n, T.vx, T.vy, T.pStart[p], T.pCount[p], e, PGAP)) return false;
-  }
-  return true;
-}
-(PlainMapGenerator.prototype as unknown as { fits: unknown }).fits = fitsPlain;
 
 // ---- target choice before issue 14's shot memos (policy/targets.ts, policy/best-shooter.ts) ----
 
