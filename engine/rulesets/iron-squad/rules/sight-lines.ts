@@ -24,39 +24,40 @@ export class SightLines {
    * Per pair: the +1 trace then the −1 trace, each as a count and then, per on-board hex
    * strictly between a and b in trace order, 2·h + 1 if h is next to a, else 2·h.
    */
-  private readonly lines: Int32Array;
+  private readonly lines: Int16Array;
 
   constructor(readonly sight: HexSight) {
     const g = sight.grid, n = g.size;
     if (n > MAX_HEXES) {
       this.at = new Int32Array(0);
-      this.lines = new Int32Array(0);
+      this.lines = new Int16Array(0);
       return;
     }
     this.at = new Int32Array(n * SPAN * SPAN).fill(-1);
-    const out: number[] = [];
+    // At most SPAN² pairs per hex, each two counts and two traces of fewer than 2R hexes.
+    const out = new Int16Array(n * SPAN * SPAN * (2 + 4 * SIGHT_LINE_RANGE)); // 2·h + 1 < 2^15: MAX_HEXES
+    let len = 0;
     for (let a = 0; a < n; a++) {
       for (let dq = -SIGHT_LINE_RANGE; dq <= SIGHT_LINE_RANGE; dq++) {
         for (let dr = -SIGHT_LINE_RANGE; dr <= SIGHT_LINE_RANGE; dr++) {
-          const b = g.indexOf(g.q[a] + dq, g.r[a] + dr);
-          if (b < 0 || g.distance(a, b) > SIGHT_LINE_RANGE) continue;
-          this.at[a * SPAN * SPAN + (dq + SIGHT_LINE_RANGE) * SPAN + dr + SIGHT_LINE_RANGE] = out.length;
-          for (const sign of [1, -1]) {
-            const at = out.length;
-            out.push(0);
+          const b = g.indexOf(g.q[a] + dq, g.r[a] + dr), d = b < 0 ? 0 : g.distance(a, b);
+          if (b < 0 || d > SIGHT_LINE_RANGE) continue;
+          this.at[a * SPAN * SPAN + (dq + SIGHT_LINE_RANGE) * SPAN + dr + SIGHT_LINE_RANGE] = len;
+          for (let sign = 1; sign >= -1; sign -= 2) {
+            const at = len++;
             // Same walk as traceBlocked (record mode); a pair 0 or 1 apart has empty traces.
-            const m = g.distance(a, b) <= 1 ? 0 : sight.trace(a, b, sign);
+            const m = d <= 1 ? 0 : sight.trace(a, b, sign);
             for (let i = 0; i < m; i++) {
               const h = sight.traced[i];
               if (h < 0) continue; // off the board: never blocks
-              out.push(2 * h + (g.distance(a, h) === 1 ? 1 : 0));
-              out[at]++;
+              out[len++] = 2 * h + (g.distance(a, h) === 1 ? 1 : 0);
             }
+            out[at] = len - at - 1;
           }
         }
       }
     }
-    this.lines = Int32Array.from(out);
+    this.lines = out.slice(0, len);
   }
 
   /** HexSight.visible(a, b). */
