@@ -34,7 +34,9 @@ export class SightRules {
    * (shooter × points + target), keyed on all it reads: both ends' coordinates, the table
    * version (the pieces) and coverProximity; so exact, and kept across moves and games. The
    * policy's coverGuess and the shot's own cover test ask the same pair on the same spots
-   * about half the time (bases in the way are tested on every call).
+   * again: half the cover calls of a 10-a-side game, a third with 30 a side (bases in the
+   * way are tested on every call). Sight is not memoised: a lookup cost more than the
+   * repeats saved (measured).
    */
   pairVer = new Int32Array(0);
   pairAX = new Float64Array(0);
