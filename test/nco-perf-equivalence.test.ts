@@ -2,7 +2,8 @@
  * Issue 14: NCO's fast paths must give the plain answers, not just be trusted. The plain
  * versions (nco-perf-plain.ts) are the code as it stood before the speed-ups:
  * - inCoverOf (box prefilters on pieces and bases, per-map piece list, per-target list of
- *   nearby pieces) and lineOfSight (obscuring-piece list) against inCoverPlain / losPlain;
+ *   nearby pieces, the pair memo of its terrain half) and lineOfSight (obscuring-piece list)
+ *   against inCoverPlain / losPlain;
  * - NcoMoveCost.eval (per-mode lists of relevant pieces) against evalPlain;
  * - nearestEnemy, sergeantWith and the activation order (enemy / own-side index ranges)
  *   against full scans;
@@ -88,6 +89,8 @@ function checkPair(g: NcoGame, st: Stats, a: number, b: number): void {
   same(st, `los ${a}->${b}`, los, losPlain(t, g.sight, a, b));
   const cov = inCoverOf(t, g.sight, a, b, g.alive, g.n);
   same(st, `cover ${a}->${b}`, cov, inCoverPlain(t, g.sight, a, b, g.alive, g.n));
+  // Asked again on the same spots: the terrain half from the pair memo.
+  same(st, `cover again ${a}->${b}`, inCoverOf(t, g.sight, a, b, g.alive, g.n), cov);
   st.pairs++;
   if (!los) st.blocked++;
   if (cov) st.covered++;

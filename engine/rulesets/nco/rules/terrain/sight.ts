@@ -29,6 +29,22 @@ export class SightRules {
   private tgtNear = new Float64Array(0);
   private tgtVer = new Int32Array(0);
   private tgtN = new Int32Array(0);
+  /**
+   * Pair memo of inCoverOf's terrain half (terrainCover), per ordered pair of point slots
+   * (shooter × points + target), keyed on all it reads: both ends' coordinates, the table
+   * version (the pieces) and coverProximity; so exact, and kept across moves and games. The
+   * policy's coverGuess and the shot's own cover test ask the same pair on the same spots
+   * again: half the cover calls of a 10-a-side game, a third with 30 a side (bases in the
+   * way are tested on every call). Sight is not memoised: a lookup cost more than the
+   * repeats saved (measured).
+   */
+  pairVer = new Int32Array(0);
+  pairAX = new Float64Array(0);
+  pairAY = new Float64Array(0);
+  pairBX = new Float64Array(0);
+  pairBY = new Float64Array(0);
+  pairNear = new Float64Array(0);
+  pairVal = new Uint8Array(0);
 
   /** Refreshes obs and cov after a map or option change (once per map: may allocate then). */
   pieces(t: Table): void {
@@ -44,6 +60,14 @@ export class SightRules {
       this.tgtNear = new Float64Array(t.points);
       this.tgtVer = new Int32Array(t.points).fill(-1);
       this.tgtN = new Int32Array(t.points);
+      const pp = t.points * t.points;
+      this.pairVer = new Int32Array(pp).fill(-1);
+      this.pairAX = new Float64Array(pp);
+      this.pairAY = new Float64Array(pp);
+      this.pairBX = new Float64Array(pp);
+      this.pairBY = new Float64Array(pp);
+      this.pairNear = new Float64Array(pp);
+      this.pairVal = new Uint8Array(pp);
     }
     let o = 0, c = 0;
     for (let p = 0; p < t.polygonCount; p++) {
@@ -80,6 +104,26 @@ export class SightRules {
     this.tgtNear[slot] = near;
     this.tgtN[slot] = m;
     return m;
+  }
+
+  /** The pair memo's entry for a→b, if it is current (−1 if not): 1 covered by terrain, 0 not. */
+  pairGet(t: Table, a: number, b: number): number {
+    const k = a * t.points + b;
+    const hit = this.pairVer[k] === this.version && this.pairAX[k] === t.px[a] && this.pairAY[k] === t.py[a] &&
+      this.pairBX[k] === t.px[b] && this.pairBY[k] === t.py[b] && this.pairNear[k] === this.coverProximity;
+    return hit ? this.pairVal[k] : -1;
+  }
+
+  /** Records the terrain answer for a→b as it stands (after pieces(t)). */
+  pairSet(t: Table, a: number, b: number, covered: boolean): void {
+    const k = a * t.points + b;
+    this.pairVer[k] = this.version;
+    this.pairAX[k] = t.px[a];
+    this.pairAY[k] = t.py[a];
+    this.pairBX[k] = t.px[b];
+    this.pairBY[k] = t.py[b];
+    this.pairNear[k] = this.coverProximity;
+    this.pairVal[k] = covered ? 1 : 0;
   }
 }
 
@@ -125,16 +169,50 @@ export function lineOfSight(t: Table, s: SightRules, a: number, b: number): bool
 export function inCoverOf(t: Table, sr: SightRules, shooter: number, target: number, alive: Uint8Array, nModels: number): boolean {
   const s = t.seg;
   // A (near) zero-length line (shooter on the target's spot): cover only if the target's
-  // centre is inside a cover polygon. That test runs on every call, the result is used only
-  // then: operations first met on this rare path have no type feedback and deopt the caller.
+  // centre is inside a cover polygon (terrainCover). The terrain half is memoised per pair.
   const point = !t.setSeg(shooter, target);
-  const tx = t.px[target], ty = t.py[target];
-  t.q[0] = tx;
-  t.q[1] = ty;
-  const len = s[4];
-  const near = sr.coverProximity + EPS;
-  // Only pieces near the target can give cover (SightRules.nearPieces).
+  t.q[0] = t.px[target];
+  t.q[1] = t.py[target];
   sr.pieces(t);
+  let terrain = sr.pairGet(t, shooter, target);
+  if (terrain < 0) {
+    terrain = terrainCover(t, sr, target, point) ? 1 : 0;
+    sr.pairSet(t, shooter, target, terrain === 1);
+  }
+  if (terrain === 1) return true;
+  if (point) return false;
+  const ax = s[0], ay = s[1], dx = s[2], dy = s[3], len = s[4];
+  const inv = 1 / (len * len);
+  const r2 = t.baseRadius * t.baseRadius;
+  const px = t.px, py = t.py;
+  // A base farther than its radius outside the line's box cannot touch the line (+1e-6" for
+  // rounding); the box, which few bases pass, is tested before alive and the ends.
+  const m = t.baseRadius + 1e-6;
+  const x0 = s[5] - m, y0 = s[6] - m, x1 = s[7] + m, y1 = s[8] + m;
+  for (let i = 0; i < nModels; i++) {
+    const mx = px[i];
+    if (mx < x0 || mx > x1) continue;
+    const my = py[i];
+    if (my < y0 || my > y1 || alive[i] === 0 || i === shooter || i === target) continue;
+    const wx = mx - ax, wy = my - ay;
+    const u = Math.min(Math.max((wx * dx + wy * dy) * inv, 0), 1);
+    const qx = wx - u * dx, qy = wy - u * dy;
+    if (qx * qx + qy * qy < r2) return true;
+  }
+  return false;
+}
+
+/**
+ * inCoverOf's terrain half on the segment in `seg` (shooter → target, t.q = the target;
+ * pieces(t) done): the line crosses a cover or obscuring piece within coverProximity of the
+ * target, or, for a zero-length line (`point`), the target's centre is inside a cover piece.
+ */
+function terrainCover(t: Table, sr: SightRules, target: number, point: boolean): boolean {
+  const len = t.seg[4];
+  const near = sr.coverProximity + EPS;
+  // Only pieces near the target can give cover (SightRules.nearPieces). The containment test
+  // runs on every call, its result is used only for a point: operations first met on this
+  // rare path have no type feedback and deopt the caller.
   const list = sr.tgtList, base = target * t.maxPolygons;
   for (let k = base, end = base + sr.nearPieces(t, target); k < end; k++) {
     const p = list[k];
@@ -147,23 +225,6 @@ export function inCoverOf(t: Table, sr: SightRules, shooter: number, target: num
     if (!t.segBoxHits(p) || !t.clip(p)) continue;
     const t1 = Math.min(t.ct[1], 1);
     if ((1 - t1) * len <= near) return true;
-  }
-  if (point) return false;
-  const ax = s[0], ay = s[1], dx = s[2], dy = s[3];
-  const inv = 1 / (len * len);
-  const r2 = t.baseRadius * t.baseRadius;
-  const px = t.px, py = t.py;
-  // A base farther than its radius outside the line's box cannot touch the line (+1e-6" for rounding).
-  const m = t.baseRadius + 1e-6;
-  const x0 = s[5] - m, y0 = s[6] - m, x1 = s[7] + m, y1 = s[8] + m;
-  for (let i = 0; i < nModels; i++) {
-    if (alive[i] === 0 || i === shooter || i === target) continue;
-    const mx = px[i], my = py[i];
-    if (mx < x0 || mx > x1 || my < y0 || my > y1) continue;
-    const wx = mx - ax, wy = my - ay;
-    const u = Math.min(Math.max((wx * dx + wy * dy) * inv, 0), 1);
-    const qx = wx - u * dx, qy = wy - u * dy;
-    if (qx * qx + qy * qy < r2) return true;
   }
   return false;
 }
