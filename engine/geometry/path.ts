@@ -1,6 +1,6 @@
 import { EPS } from './flags.ts';
 import { RUN, WALK, type MoveRules } from './move-rules.ts';
-import { buildNodes } from './route-nodes.ts';
+import { buildNodes, fillDistRow } from './route-nodes.ts';
 import type { Table } from './table.ts';
 import { walkPath } from './walk.ts';
 import { KeyHeap } from './heap.ts';
@@ -43,8 +43,9 @@ export class Router {
   private qid = 0;
   /** Open nodes keyed by f (stale entries are skipped when popped). */
   private readonly heap: KeyHeap;
-  /** Node-to-node distances (per map), each node's heuristic and distance from the start (per query). */
+  /** Node-to-node distances (row u filled when u is first expanded on a map: ndGen[u] = gen), each node's heuristic and distance from the start (per query). */
   private readonly nd: Float64Array;
+  private readonly ndGen: Int32Array;
   private readonly hv: Float64Array;
   private readonly sd: Float64Array;
   /** Closed nodes in closing order, so repair() visits only those. */
@@ -81,6 +82,7 @@ export class Router {
     this.heap = new KeyHeap(4 * (N + 2), this.f, this.state, 1);
     this.closed = new Int32Array(N + 2);
     this.nd = new Float64Array(N * N);
+    this.ndGen = new Int32Array(N);
     this.hv = new Float64Array(N + 2);
     this.sd = new Float64Array(N + 2);
     this.sStamp = new Int32Array(N + 2);
@@ -98,7 +100,7 @@ export class Router {
     this.builtVersion = T.version;
     this.gen++;
     this.rules.terrainChanged();
-    this.nNodes = buildNodes(T, this.rules, this.nodeX, this.nodeY, this.nodeMode, this.nd, this.maxN);
+    this.nNodes = buildNodes(T, this.rules, this.nodeX, this.nodeY, this.nodeMode);
   }
 
   /**
@@ -201,24 +203,42 @@ export class Router {
     // distance from the start, for every node; the start's own h serves the goal offer from S.
     const gx = this.out[2], gy = this.out[3], R = this.out[4];
     const sx = this.nodeX[S], sy = this.nodeY[S];
-    for (let v = 0; v <= S; v++) {
+    const hS = Math.sqrt((sx - gx) * (sx - gx) + (sy - gy) * (sy - gy)) - R;
+    this.hv[S] = hS > 0 ? hS : 0;
+    this.heap.clear();
+    // The start's expansion, fused: every leg from it is unchecked this query (qid is new),
+    // so each usable node is offered at its straight distance, in index order, then the goal.
+    const bit = run ? 2 : 1, mode = this.nodeMode;
+    for (let v = 0; v < n; v++) {
       const x = this.nodeX[v], y = this.nodeY[v];
       const hx = x - gx, hy = y - gy;
       const h = Math.sqrt(hx * hx + hy * hy) - R;
-      this.hv[v] = h > 0 ? h : 0;
+      const hv = h > 0 ? h : 0;
+      this.hv[v] = hv;
       const dx = x - sx, dy = y - sy;
-      this.sd[v] = Math.sqrt(dx * dx + dy * dy);
+      const d = Math.sqrt(dx * dx + dy * dy);
+      this.sd[v] = d;
+      if ((mode[v] & bit) === 0) continue;
+      g[v] = d; this.prev[v] = S; this.lazy[v] = 1; this.f[v] = d + hv;
+      state[v] = 1;
+      this.heap.push(v, n + 2);
     }
+    this.sd[S] = 0;
     g[S] = 0;
     state[S] = 2;
     this.closed[0] = S;
     this.nClosed = 1;
+    // The goal leg from S: the straight one solve() checked (out[6], maybe Infinity), else its lower bound.
+    let c = this.hv[S], lazy = 1;
     if (this.out[6] < Infinity) { // the straight leg was checked by solve()
       this.gStamp[S] = this.qid;
       this.gCost[S] = this.out[6];
+      c = this.out[6];
+      lazy = 0;
     }
-    this.heap.clear();
-    this.expand(S, run);
+    g[G] = c; this.prev[G] = S; this.lazy[G] = lazy; this.f[G] = c; // f = g at the goal
+    state[G] = 1;
+    this.heap.push(G, n + 2);
     for (;;) {
       const u = this.heap.pop();
       if (u < 0) return false;
@@ -279,22 +299,22 @@ export class Router {
     return kind;
   }
 
-  /** Relaxes every open or unseen node (and the goal, last) from newly closed node u: offer() inlined, rows hoisted. */
+  /** Relaxes every open or unseen node (and the goal, last) from newly closed node u ≠ start: offer() inlined, rows hoisted. */
   private expand(u: number, run: boolean): void {
-    const n = this.nNodes, S = n, G = n + 1;
+    const n = this.nNodes, G = n + 1;
     const bit = run ? 2 : 1;
     const g = this.g, state = this.state, mode = this.nodeMode;
     const gu = g[u];
-    const fromStart = u === S;
     const rowK = ((run ? 1 : 0) * this.maxN + u) * this.maxN, rowN = u * this.maxN;
     const qid = this.qid, gen = this.gen;
+    if (this.ndGen[u] !== gen) { // u's first expansion on this map: its distances row
+      fillDistRow(this.nodeX, this.nodeY, n, u, this.nd, this.maxN);
+      this.ndGen[u] = gen;
+    }
     for (let v = 0; v < n; v++) {
       if (state[v] === 2 || (mode[v] & bit) === 0) continue;
       let c = 0, lazy = 0;
-      if (fromStart) {
-        if (this.sStamp[v] === qid) c = this.sCost[v];
-        else { c = this.sd[v]; lazy = 1; }
-      } else if (this.edgeStamp[rowK + v] === gen) c = this.edgeCost[rowK + v];
+      if (this.edgeStamp[rowK + v] === gen) c = this.edgeCost[rowK + v];
       else { c = this.nd[rowN + v]; lazy = 1; }
       if (c === Infinity) continue; // known blocked
       const ng = gu + c;
