@@ -266,7 +266,7 @@ describe('NCO fast paths equal the plain ones (issue 14)', () => {
           else t.setPoint(i, rnd() * t.width, rnd() * t.height);
           g.alive[i] = rnd() < 0.8 ? 1 : 0;
         }
-        // touched() (row, then column copied) against the one loop, in the first rounds; then
+        // touched() (row and column in one pass, caches wiped in another) against the plain loop, in the first rounds; then
         // deployment's touchedAll against touched() for each soldier in turn.
         for (let i = 0; i < g.n; i++) {
           const plain = round < 4 ? touchedPlain(g, i) : null;

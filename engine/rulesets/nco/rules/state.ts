@@ -350,14 +350,13 @@ export class NcoGame {
     const edge = this.scn.rules.measure === 'edge' ? 2 * this.r : 0;
     const ax = px[a], ay = py[a], row = a * n;
     const dd = this.dd, rd = this.rd, vis = this.vis, cov = this.cov;
-    for (let j = 0; j < n; j++) { // row a, then column a from it (the matrices are symmetric)
+    for (let j = 0, rj = a; j < n; j++, rj += n) { // row a and column a (symmetric), from registers: no reload
       const dx = px[j] - ax, dy = py[j] - ay;
-      const d = Math.sqrt(dx * dx + dy * dy), e = d - edge;
-      dd[row + j] = d;
-      rd[row + j] = e > 0 ? e : 0;
+      const d = Math.sqrt(dx * dx + dy * dy), e = d - edge, r = e > 0 ? e : 0;
+      dd[row + j] = d; dd[rj] = d; rd[row + j] = r; rd[rj] = r;
     }
-    for (let j = 0, rj = a; j < n; j++, rj += n) { // column a from row a; the caches wiped both ways
-      dd[rj] = dd[row + j]; rd[rj] = rd[row + j]; vis[row + j] = vis[rj] = cov[row + j] = cov[rj] = -1;
+    for (let j = 0, rj = a; j < n; j++, rj += n) { // the caches wiped both ways
+      vis[row + j] = vis[rj] = cov[row + j] = cov[rj] = -1;
     }
   }
 
