@@ -147,12 +147,13 @@ export class PlainRouter extends Router {
 (PlainRouter.prototype as unknown as { search: unknown }).search = PlainRouter.prototype.searchPlain;
 (PlainRouter.prototype as unknown as { ensureGraph: unknown }).ensureGraph = PlainRouter.prototype.ensureGraphPlain;
 
-/** Router.move as it was: walkPath evaluates every leg it walks, the free straight line too. */
+/** Router.move as it was: walkPath evaluates every leg it walks, the free straight line and free legs too. */
 function movePlain(this: Router, a: number, b: number, run: boolean): void {
   this.out[1] = this.out[7];
   this.out[7] = 0;
   if (!this.solve(a, b, run)) return;
   this.freeStraight = false;
+  this.pathFree.fill(0);
   walkPath(this, this.t, this.rules, a, run);
 }
 PlainRouter.prototype.move = movePlain;

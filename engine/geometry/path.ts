@@ -66,6 +66,7 @@ export class Router extends RouteSearch {
         this.pathN = 2;
         this.out[0] = this.out[5];
         this.freeStraight = true;
+        this.pathFree[0] = 1;
         return true;
       }
     }

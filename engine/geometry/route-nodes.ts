@@ -55,7 +55,7 @@ export function buildNodes(
 
 /**
  * Row u of the node-to-node distances (row length M), filled when A* first expands node u
- * (path.ts): most nodes of a map never are. nd[u][v] = nd[v][u] bit for bit, as the
+ * (route-search.ts): most nodes of a map never are. nd[u][v] = nd[v][u] bit for bit, as the
  * symmetric fill once gave: x_v − x_u = −(x_u − x_v) exactly, and squares drop the sign.
  */
 export function fillDistRow(nodeX: Float64Array, nodeY: Float64Array, n: number, u: number, nd: Float64Array, M: number): void {

@@ -34,6 +34,10 @@ export class RouteSearch {
   protected readonly sCost: Float64Array;
   protected readonly gStamp: Int32Array;
   protected readonly gCost: Float64Array;
+  /** 1 where the checked leg cost nothing beyond its length (no costly point), beside sCost, gCost and edgeCost. */
+  protected readonly sFree: Uint8Array;
+  protected readonly gFree: Uint8Array;
+  protected readonly edgeFree: Uint8Array;
   protected qid = 0;
   /** Open nodes keyed by f (stale entries are skipped when popped). */
   protected readonly heap: KeyHeap;
@@ -49,6 +53,11 @@ export class RouteSearch {
   readonly pathX: Float64Array;
   readonly pathY: Float64Array;
   pathN = 0;
+  /**
+   * Per leg of the solved path (leg i runs from point i to i + 1): 1 if its check found no
+   * costly point, so walkPath need not evaluate it again (the same segment, bit for bit).
+   */
+  readonly pathFree: Uint8Array;
   /** [0] cost of the last solve, [1] walk budget, [2..3] clamped goal, [4] stopWithin (in), [5] last leg's cost, [6] straight cost, [7] budget in / inches moved out. */
   readonly out = new Float64Array(8);
   /** Double arguments of the *Arg queries (stopWithin in arg[0]). */
@@ -84,6 +93,10 @@ export class RouteSearch {
     this.sCost = new Float64Array(N + 2);
     this.gStamp = new Int32Array(N + 2);
     this.gCost = new Float64Array(N + 2);
+    this.sFree = new Uint8Array(N + 2);
+    this.gFree = new Uint8Array(N + 2);
+    this.edgeFree = new Uint8Array(2 * N * N);
+    this.pathFree = new Uint8Array(N + 2);
     this.pathX = new Float64Array(N + 2);
     this.pathY = new Float64Array(N + 2);
   }
@@ -141,8 +154,10 @@ export class RouteSearch {
     this.heap.clear();
     // The start's expansion, fused: every leg from it is unchecked this query (qid is new),
     // so each usable node is offered at its straight distance, in index order, then the goal.
+    // A node this mode may not use is never offered, popped or closed: its h and distance are never read.
     const bit = run ? 2 : 1, mode = this.nodeMode;
     for (let v = 0; v < n; v++) {
+      if ((mode[v] & bit) === 0) continue;
       const x = this.nodeX[v], y = this.nodeY[v];
       const hx = x - gx, hy = y - gy;
       const h = Math.sqrt(hx * hx + hy * hy) - R;
@@ -151,7 +166,6 @@ export class RouteSearch {
       const dx = x - sx, dy = y - sy;
       const d = Math.sqrt(dx * dx + dy * dy);
       this.sd[v] = d;
-      if ((mode[v] & bit) === 0) continue;
       g[v] = d; this.prev[v] = S; this.lazy[v] = 1; this.f[v] = d + hv;
       state[v] = 1;
       this.heap.push(v, n + 2);
@@ -166,6 +180,7 @@ export class RouteSearch {
     if (this.out[6] < Infinity) { // the straight leg was checked by solve()
       this.gStamp[S] = this.qid;
       this.gCost[S] = this.out[6];
+      this.gFree[S] = 0; // solve() returned at once had the straight leg been free
       c = this.out[6];
       lazy = 0;
     }
@@ -182,7 +197,7 @@ export class RouteSearch {
         continue;
       }
       state[u] = 2;
-      if (u === G) return this.buildPath(G, S);
+      if (u === G) return this.buildPath(G, S, run);
       this.closed[this.nClosed++] = u;
       this.expand(u, run);
     }
@@ -195,12 +210,15 @@ export class RouteSearch {
       this.goalTarget(p);
       this.gStamp[p] = this.qid;
       this.gCost[p] = this.leg(p, G, run) ? this.out[5] : Infinity;
+      this.gFree[p] = this.rules.extra[0] === 0 ? 1 : 0; // eval zeroes extra first: 0 also when not allowed (never walked)
     } else if (p === S) {
       this.sStamp[v] = this.qid;
       this.sCost[v] = this.leg(S, v, run) ? this.out[5] : Infinity;
+      this.sFree[v] = this.rules.extra[0] === 0 ? 1 : 0;
     } else {
       const k = ((run ? 1 : 0) * this.maxN + p) * this.maxN + v;
       this.edgeCost[k] = this.leg(p, v, run) ? this.out[5] : Infinity;
+      this.edgeFree[k] = this.rules.extra[0] === 0 ? 1 : 0;
       this.edgeStamp[k] = this.gen;
     }
   }
@@ -292,14 +310,19 @@ export class RouteSearch {
     return true;
   }
 
-  protected buildPath(G: number, S: number): boolean {
+  /** The path from the prev chain, with each leg's free flag (every leg on it was checked: its end was closed). */
+  protected buildPath(G: number, S: number, run: boolean): boolean {
     let k = 0;
     for (let v = this.prev[G]; v !== S; v = this.prev[v]) k++;
     this.pathN = k + 2;
+    this.pathFree[k] = this.gFree[this.prev[G]];
+    const row = (run ? 1 : 0) * this.maxN;
     let i = k;
     for (let v = this.prev[G]; v !== S; v = this.prev[v]) {
       this.pathX[i] = this.nodeX[v];
       this.pathY[i] = this.nodeY[v];
+      const p = this.prev[v];
+      this.pathFree[i - 1] = p === S ? this.sFree[v] : this.edgeFree[(row + p) * this.maxN + v];
       i--;
     }
     this.goalTarget(this.prev[G]);
