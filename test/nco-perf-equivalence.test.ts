@@ -320,15 +320,16 @@ describe('Router: node build on overlapping pieces (issue 14)', () => {
         t.addPolygon([x0, x0 + w, x0 + w, x0], [y0, y0, y0 + h, y0 + h], 4, fl, fl === 0 ? 1 + rnd() * 3 : 0);
       }
       const plain = new PlainRouter(t, t.move);
-      t.setPoint(0, 1, 1);
-      t.setPoint(1, 23, 23);
-      for (const run of [false, true]) {
+      for (let q = 0; q < 20; q++) {
+        t.setPoint(0, q === 0 ? 1 : rnd() * 24, q === 0 ? 1 : rnd() * 24);
+        t.setPoint(1, q === 0 ? 23 : rnd() * 24, q === 0 ? 23 : rnd() * 24);
+        const run = q % 2 === 1;
         t.router.out[4] = 0;
         plain.out[4] = 0;
         const ok = t.router.solve(0, 1, run), okP = plain.solve(0, 1, run);
         const a = ok ? [t.router.out[0], ...t.router.pathX.subarray(0, t.router.pathN), ...t.router.pathY.subarray(0, t.router.pathN)] : [];
         const b = okP ? [plain.out[0], ...plain.pathX.subarray(0, plain.pathN), ...plain.pathY.subarray(0, plain.pathN)] : [];
-        if (ok !== okP || a.join() !== b.join()) bad.push(`map ${m} run ${run}`);
+        if (ok !== okP || a.join() !== b.join()) bad.push(`map ${m} query ${q} run ${run}`);
       }
       const r = t.router, n = r.nNodes;
       const mine = [n, ...r.nodeX.subarray(0, n), ...r.nodeY.subarray(0, n), ...r.nodeMode.subarray(0, n)].join();

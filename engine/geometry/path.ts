@@ -25,6 +25,7 @@ export class Router extends RouteSearch {
     this.gen++;
     this.rules.terrainChanged();
     this.nNodes = buildNodes(T, this.rules, this.nodeX, this.nodeY, this.nodeMode);
+    this.listModes();
   }
 
   /**

@@ -9,8 +9,8 @@ const NODE_MARGIN = 0.01;
  * The router's nodes for the current terrain (path.ts, once per terrain version): each
  * corner of a polygon some mode goes round (rules.detour), offset outward by baseRadius +
  * NODE_MARGIN, kept when it lies on the table and for the modes that may stand there
- * (rules.noEntry). Writes nodeX/nodeY/nodeMode (bit 0 walk, bit 1 run) and the
- * node-to-node distances nd (row length M); returns the node count.
+ * (rules.noEntry). Writes nodeX/nodeY/nodeMode (bit 0 walk, bit 1 run); returns the node
+ * count (distances: fillDistRow, row by row as A* needs them).
  */
 export function buildNodes(
   T: Table, rules: MoveRules, nodeX: Float64Array, nodeY: Float64Array, nodeMode: Uint8Array,

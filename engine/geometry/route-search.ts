@@ -19,6 +19,9 @@ export class RouteSearch {
   readonly nodeY: Float64Array;
   /** bit 0: usable when walking, bit 1: usable when running. */
   readonly nodeMode: Uint8Array;
+  /** The nodes usable when walking, ascending, in [0, modeN[0]); when running, from maxN (listModes). */
+  protected readonly modeList: Int32Array;
+  protected readonly modeN = new Int32Array(2);
   protected gen = 0;
   protected readonly edgeCost: Float64Array;
   protected readonly edgeStamp: Int32Array;
@@ -76,6 +79,7 @@ export class RouteSearch {
     this.nodeX = new Float64Array(N + 2);
     this.nodeY = new Float64Array(N + 2);
     this.nodeMode = new Uint8Array(N);
+    this.modeList = new Int32Array(2 * N);
     this.edgeCost = new Float64Array(2 * N * N);
     this.edgeStamp = new Int32Array(2 * N * N);
     this.g = new Float64Array(N + 2);
@@ -99,6 +103,17 @@ export class RouteSearch {
     this.pathFree = new Uint8Array(N + 2);
     this.pathX = new Float64Array(N + 2);
     this.pathY = new Float64Array(N + 2);
+  }
+
+  /** Lists each mode's usable nodes after a graph build, so A* passes over the others without looking. */
+  protected listModes(): void {
+    let w = 0, r = this.maxN;
+    for (let v = 0; v < this.nNodes; v++) {
+      if ((this.nodeMode[v] & 1) !== 0) this.modeList[w++] = v;
+      if ((this.nodeMode[v] & 2) !== 0) this.modeList[r++] = v;
+    }
+    this.modeN[0] = w;
+    this.modeN[1] = r - this.maxN;
   }
 
   /**
@@ -155,9 +170,9 @@ export class RouteSearch {
     // The start's expansion, fused: every leg from it is unchecked this query (qid is new),
     // so each usable node is offered at its straight distance, in index order, then the goal.
     // A node this mode may not use is never offered, popped or closed: its h and distance are never read.
-    const bit = run ? 2 : 1, mode = this.nodeMode;
-    for (let v = 0; v < n; v++) {
-      if ((mode[v] & bit) === 0) continue;
+    const list = this.modeList, from = run ? this.maxN : 0, to = from + this.modeN[run ? 1 : 0];
+    for (let k = from; k < to; k++) {
+      const v = list[k];
       const x = this.nodeX[v], y = this.nodeY[v];
       const hx = x - gx, hy = y - gy;
       const h = Math.sqrt(hx * hx + hy * hy) - R;
@@ -253,8 +268,8 @@ export class RouteSearch {
   /** Relaxes every open or unseen node (and the goal, last) from newly closed node u ≠ start: offer() inlined, rows hoisted. */
   protected expand(u: number, run: boolean): void {
     const n = this.nNodes, G = n + 1;
-    const bit = run ? 2 : 1;
-    const g = this.g, state = this.state, mode = this.nodeMode;
+    const g = this.g, state = this.state, list = this.modeList;
+    const from = run ? this.maxN : 0, to = from + this.modeN[run ? 1 : 0];
     const gu = g[u];
     const rowK = ((run ? 1 : 0) * this.maxN + u) * this.maxN, rowN = u * this.maxN;
     const qid = this.qid, gen = this.gen;
@@ -262,8 +277,9 @@ export class RouteSearch {
       fillDistRow(this.nodeX, this.nodeY, n, u, this.nd, this.maxN);
       this.ndGen[u] = gen;
     }
-    for (let v = 0; v < n; v++) {
-      if (state[v] === 2 || (mode[v] & bit) === 0) continue;
+    for (let k = from; k < to; k++) {
+      const v = list[k];
+      if (state[v] === 2) continue;
       let c = 0, lazy = 0;
       if (this.edgeStamp[rowK + v] === gen) c = this.edgeCost[rowK + v];
       else { c = this.nd[rowN + v]; lazy = 1; }
