@@ -117,6 +117,28 @@ export class Rng {
     this.advance();
     return (this.s[4] >>> 0) / 4294967296;
   }
+
+  /**
+   * n uniforms into out[0..n): the same draws as n calls of float(), and the same state
+   * after, but the state stays in locals between draws (one load and store per call).
+   */
+  floats(out: Float64Array, n: number): void {
+    const s = this.s;
+    let a = s[0], b = s[1], c = s[2], d = s[3], t = s[4];
+    for (let i = 0; i < n; i++) {
+      t = (((a + b) | 0) + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (((c << 21) | (c >>> 11)) + t) | 0;
+      out[i] = (t >>> 0) / 4294967296;
+    }
+    s[0] = a;
+    s[1] = b;
+    s[2] = c;
+    s[3] = d;
+    s[4] = t;
+  }
 }
 
 /** murmur3's 32-bit finaliser: a bijective avalanche mix. */

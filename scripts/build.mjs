@@ -33,6 +33,7 @@ const [split, workerSplit] = await Promise.all([
   build({ ...common, entryPoints: ['bench/heap.ts'], outfile: 'dist/heap.js' }),
   build({ ...common, entryPoints: ['bench/variance.ts'], outfile: 'dist/variance.js' }),
   build({ ...common, entryPoints: ['bench/coverage.ts'], outfile: 'dist/coverage.js' }),
+  build({ ...common, entryPoints: ['bench/mapgen.ts'], outfile: 'dist/mapgen.js' }),
 ]);
 chmodSync('dist/cli.js', 0o755);
 

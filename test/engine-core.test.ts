@@ -87,6 +87,15 @@ describe('engine/rng.ts test vectors (computed once from the current sfc32 imple
       if (n === 1610612736) expect(rejected).toBeGreaterThan(300);
     }
   });
+  it('floats(out, n) is n calls of float(): the same values and the same state after (all five words)', () => {
+    const r = new Rng(77), f = new Rng(77), out = new Float64Array(16);
+    for (let k = 0; k < 5000; k++) {
+      const n = k % 17;
+      r.floats(out, n);
+      for (let i = 0; i < n; i++) expect(out[i]).toBe(f.float());
+      expect(Array.from(r.s)).toEqual(Array.from(f.s));
+    }
+  });
   it('below(1) is always 0 and draws one raw value', () => {
     const r = new Rng(3), s = new Rng(3);
     for (let k = 0; k < 100; k++) {

@@ -8,7 +8,8 @@
  *   pickTargetMemo against pickTargetPlain from every reached hex, fireStop against
  *   fireStopPlain, shotBase against actions.ts attackBase, and the board's distance
  *   table and face-down neighbour counts against grid.distance and revealableSlots, and
- *   the path finder's minEnter bound against every hex's cost.
+ *   the path finder's minEnter bound against every hex's cost, and board.los (the sight
+ *   lists) against HexSight.visible from every reached hex to every foe.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +20,7 @@ import { compileIron } from '../engine/rulesets/iron-squad/compile.ts';
 import { ironSquad } from '../engine/rulesets/iron-squad/index.ts';
 import { scriptedDecisions } from '../engine/rulesets/iron-squad/policy/decisions.ts';
 import { chooseDestination } from '../engine/rulesets/iron-squad/policy/destination.ts';
+import { POL_BOT } from '../engine/rulesets/iron-squad/policy/params.ts';
 import { chooseDestinationPlain, fireStopPlain, pickTargetPlain } from '../engine/rulesets/iron-squad/policy/reference.ts';
 import { elevCase, listFoes, pickTarget, pickTargetMemo, shotBase } from '../engine/rulesets/iron-squad/policy/scoring.ts';
 import { fireStop } from '../engine/rulesets/iron-squad/policy/scripted.ts';
@@ -32,7 +34,7 @@ import { IronGame } from '../engine/rulesets/iron-squad/rules/state.ts';
 const UNITS_A = ['captain', 'rifleman', 'machine-gunner', 'sniper', 'medic'];
 const UNITS_B = ['captain', 'rifleman', 'machine-gunner', 'grenade-thrower', 'engineer'];
 
-interface Stats { decisions: number; moved: number; shots: number; pruned: number }
+interface Stats { decisions: number; moved: number; shots: number; pruned: number; farFoes: number }
 
 /** A game whose every activation is first checked fast-against-plain, then played as usual. */
 function checkedGame(config: unknown, stats: Stats): { g: IronGame; env: GameEnv } {
@@ -111,6 +113,15 @@ function checkDecision(g: IronGame, u: number, mp: number, stats: Stats): void {
     same(dist(b, g.hex[u], h), b.grid.distance(g.hex[u], h), `${where}: dist to ${h}`);
     // The path finder's lower bound on a passable hex's cost (it prunes by it) holds.
     same(b.enterCost[h] >= p.minEnter, true, `${where}: enterCost[${h}] ${b.enterCost[h]} ≥ minEnter ${p.minEnter}`);
+  }
+  // Sight from every reached hex to every foe: the board's lists (rules/sight-lines.ts) give
+  // HexSight's answer; and the bot's scan skips a foe out of range of every reached hex
+  // (destination.ts botDestination): count those foes, so the skip is exercised.
+  let rmax = 0;
+  for (let i = 0; i < p.reachedCount; i++) rmax = Math.max(rmax, b.grid.distance(g.hex[u], p.reached[i]));
+  for (let f = 0; f < g.foeCount; f++) {
+    for (let i = 0; i < p.reachedCount; i++) same(b.los(p.reached[i], g.foeHex[f]), b.sight.visible(p.reached[i], g.foeHex[f]), `${where}: los ${p.reached[i]} -> ${g.foeHex[f]}`);
+    if (g.scn.policies[g.side[u]].kind === POL_BOT && b.grid.distance(g.hex[u], g.foeHex[f]) > rmax + Math.min(g.rangeNow[u], 4)) stats.farFoes++;
   }
   const dest = chooseDestination(g, u, mp);
   same(dest, chooseDestinationPlain(g, u, mp), `${where}: destination`);
@@ -191,7 +202,7 @@ describe('issue 14: fast Iron Squad decisions equal the plain ones', () => {
   });
 
   it('destinations, targets and fire stops match at every activation of games under random policies and rules', () => {
-    const stats: Stats = { decisions: 0, moved: 0, shots: 0, pruned: 0 };
+    const stats: Stats = { decisions: 0, moved: 0, shots: 0, pruned: 0, farFoes: 0 };
     fc.assert(fc.property(policyArb, policyArb, fc.boolean(), fc.boolean(), fc.integer({ min: 1, max: 1e6 }), (a, b, solo, fullInfo, seed) => {
       const sides = solo
         ? [{ name: 'A', units: UNITS_A, policy: { ...a, id: a.id === 'bot' ? 'farm' : a.id } }, { name: 'Bot', policy: 'bot' }]
@@ -207,10 +218,11 @@ describe('issue 14: fast Iron Squad decisions equal the plain ones', () => {
     expect(stats.decisions).toBeGreaterThan(2000);
     expect(stats.moved).toBeGreaterThan(stats.decisions / 4);
     expect(stats.shots).toBeGreaterThan(1000);
+    expect(stats.farFoes).toBeGreaterThan(100); // bot decisions with a foe its scan skips
   });
 
   it('the same on a board too large for a distance table (destination.ts computes its distance rows)', () => {
-    const stats: Stats = { decisions: 0, moved: 0, shots: 0, pruned: 0 };
+    const stats: Stats = { decisions: 0, moved: 0, shots: 0, pruned: 0, farFoes: 0 };
     fc.assert(fc.property(policyArb, policyArb, fc.integer({ min: 1, max: 1e6 }), (a, b, seed) => {
       const config = {
         ruleset: 'iron-squad', scenario: 'versus', rules: { full_information: true },

@@ -1,16 +1,20 @@
 /**
  * The NCO code as it stood before issue 14's speed-ups, for test/nco-perf-equivalence:
  * sight, cover, movement cost, nearest enemy, sergeantWith, the activation order, the
- * order walk, A*'s expand and walk, the map generator's fits (twin first), touched()'s distances, the cover spots' enemy distances,
+ * order walk, A*'s expand and walk, touched()'s distances, the cover spots' enemy distances,
  * bestCoverSpot and inCoverSpot. Test-only; may allocate.
  */
-import { apart } from '../engine/geometry/separation.ts';
-import { MapGenerator } from '../engine/rulesets/nco/rules/terrain/mapgen.ts';
 import { COVER, DIFFICULT, EPS, IMPASSABLE, NEG_EPS, OBSCURING } from '../engine/geometry/flags.ts';
 import type { Table } from '../engine/geometry/table.ts';
 import type { NcoMoveCost } from '../engine/rulesets/nco/rules/terrain/move-cost.ts';
 import type { SightRules } from '../engine/rulesets/nco/rules/terrain/sight.ts';
 import { O_NONE, type NcoGame } from '../engine/rulesets/nco/rules/state.ts';
+import { bestWeapon } from '../engine/rulesets/nco/rules/weapon-choice.ts';
+import { effectiveRange, F_COVER_ORDER, hitChance } from '../engine/rulesets/nco/rules/shooting.ts';
+import { W_AS_COVER_FIRE, W_PISTOL } from '../engine/rulesets/nco/data/weapons.ts';
+import { objectiveTargetValue } from '../engine/rulesets/nco/policy/objectives.ts';
+import { grenadeOption } from '../engine/rulesets/nco/policy/grenades.ts';
+import { CHANCE_ONE, noncombatant } from '../engine/rulesets/nco/policy/targets.ts';
 
 export function nearEdgePlain(t: Table, s: SightRules, e: number, slot: number): boolean {
   const wx = t.px[slot] - t.vx[e], wy = t.py[slot] - t.vy[e];
@@ -244,35 +248,54 @@ export function inCoverSpotPlain(g: NcoGame, i: number): boolean {
   return false;
 }
 
-/** MapGenerator with fits() as it was: the candidate against its own twin first, then the placed pieces. */
-export class PlainMapGenerator extends MapGenerator {}
-function fitsPlain(this: MapGenerator, T: Table, blocking: boolean, twin: boolean): boolean {
-  const m = this as unknown as {
-    an: number; env: Float64Array; ax: Float64Array; ay: Float64Array; bx: Float64Array; by: Float64Array;
-    pairGap(lane: boolean): void; polyBlocks(T: Table, p: number): boolean;
-  };
-  const e = m.env, n = m.an, GAP = 2, PGAP = 4, SLACK = 8; // MapGenerator's env slots (E_GAP, E_PGAP, E_SLACK)
-  if (twin) {
-    for (let i = 0; i < n; i++) {
-      m.bx[i] = e[0] - m.ax[i];
-      m.by[i] = e[1] - m.ay[i];
+// ---- target choice before issue 14's shot memos (policy/targets.ts, policy/best-shooter.ts) ----
+
+/** bestTarget as it stood: every enemy asked afresh (bestWeapon, friendsInBlast, weights). */
+export function bestTargetPlain(g: NcoGame, i: number, flags: number): number {
+  const p = g.scn.policies[g.side[i]];
+  let best = -1, bestW = 0, bestV = 0;
+  const pw = g.primary[i];
+  let reach = pw !== 0 ? effectiveRange(g, pw, 0) : 0;
+  if (g.scn.pistol[i]) { const pr = effectiveRange(g, W_PISTOL, 0); if (pr > reach) reach = pr; }
+  const row = i * g.n;
+  const lo = g.side[i] === 0 ? g.split : 0, hi = g.side[i] === 0 ? g.n : g.split;
+  for (let j = lo; j < hi; j++) {
+    if (!g.alive[j] || g.rd[row + j] > reach || !g.los(i, j)) continue;
+    const w = bestWeapon(g, i, j, flags);
+    if (w === 0) continue;
+    let v = g.lastChance;
+    if (W_AS_COVER_FIRE[w] === 1 || (flags & F_COVER_ORDER) !== 0) {
+      const reachB = g.scn.rules.cover_fire_radius_in + (g.scn.rules.measure === 'edge' ? g.r : 0);
+      let f = 0;
+      for (let k = 0; k < g.n; k++) {
+        if (k === i || !g.alive[k] || g.side[k] !== g.side[i] || g.dd[j * g.n + k] > reachB) continue;
+        f += 20 * hitChance(g, i, k, w, flags);
+      }
+      v -= f;
+      if (v <= 0) continue;
     }
-    m.pairGap(blocking);
-    if (!apart(m.ax, m.ay, 0, n, m.bx, m.by, 0, n, e, PGAP)) return false;
+    if (p.targetPriority === 1) {
+      const den = g.maxHealth[j] + g.maxPsyche[j];
+      v = ((v * (den + g.maxHealth[j] - g.health[j] + g.maxPsyche[j] - g.psyche[j])) / den) | 0;
+    } else if (p.targetPriority === 2) v = ((v * (20 + g.scn.killValue[j])) / 40) | 0;
+    else if (p.targetPriority === 3) v = ((v * 4 * g.scn.killValue[j]) / (10 * (g.health[j] + 1))) | 0;
+    v = objectiveTargetValue(g, i, j, v);
+    if (v > bestV) { bestV = v; best = j; bestW = w; }
   }
-  let ax0 = Infinity, ay0 = Infinity, ax1 = -Infinity, ay1 = -Infinity;
-  for (let i = 0; i < n; i++) {
-    ax0 = Math.min(ax0, m.ax[i]); ax1 = Math.max(ax1, m.ax[i]); ay0 = Math.min(ay0, m.ay[i]); ay1 = Math.max(ay1, m.ay[i]);
-  }
-  const W = e[0], H = e[1], g = e[GAP] > e[SLACK] ? e[GAP] : e[SLACK];
-  for (let p = 0; p < T.polygonCount; p++) {
-    const near = !(ax0 - g > T.bx1[p] || ax1 + g < T.bx0[p] || ay0 - g > T.by1[p] || ay1 + g < T.by0[p]);
-    const nearTwin = twin && !(W - ax1 - g > T.bx1[p] || W - ax0 + g < T.bx0[p] || H - ay1 - g > T.by1[p] || H - ay0 + g < T.by0[p]);
-    if (!near && !nearTwin) continue;
-    m.pairGap(blocking && m.polyBlocks(T, p));
-    if (near && !apart(m.ax, m.ay, 0, n, T.vx, T.vy, T.pStart[p], T.pCount[p], e, PGAP)) return false;
-    if (nearTwin && !apart(m.bx, m.by, 0, n, T.vx, T.vy, T.pStart[p], T.pCount[p], e, PGAP)) return false;
-  }
-  return true;
+  g.pickTarget = best;
+  g.pickWeapon = bestW;
+  return grenadeOption(g, i, flags, bestV);
 }
-(PlainMapGenerator.prototype as unknown as { fits: unknown }).fits = fitsPlain;
+
+/** bestShooter as it stood: bestTargetPlain for every candidate. */
+export function bestShooterPlain(g: NcoGame, s: number, fallback: number): number {
+  const p = g.scn.policies[s];
+  const min = (0.55 - 0.35 * p.aggression) * CHANCE_ONE;
+  let best = fallback, bestV = 0;
+  for (let j = s === 0 ? 0 : g.split, hi = s === 0 ? g.split : g.n; j < hi; j++) {
+    if (!g.alive[j] || g.order[j] !== O_NONE || g.ambush[j] > 0 || g.mustDown[j] || g.obj.offTable[j] !== 0 || noncombatant(g, j)) continue;
+    const v = bestTargetPlain(g, j, 0);
+    if (v >= min && v > bestV) { bestV = v; best = j; }
+  }
+  return best;
+}

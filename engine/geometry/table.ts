@@ -119,12 +119,30 @@ export class Table {
    * or self-intersecting polygon, or when capacity is exceeded. Returns its index.
    */
   addPolygon(xs: ArrayLike<number>, ys: ArrayLike<number>, n: number, flags: number, height: number, name = ''): number {
-    const p = this.polygonCount;
-    if (p >= this.maxPolygons) throw new ConfigError('terrain', p + 1, `exceeds the table's capacity of ${this.maxPolygons} polygons`);
-    const s = this.vertexCount;
-    if (s + n > this.maxVertices) throw new ConfigError('terrain', s + n, `vertices exceed the table's capacity of ${this.maxVertices}`);
+    this.room(n);
     const orient = polygonOrientation(xs, ys, n);
-    if (orient === 0) throw new ConfigError(`terrain[${p}].polygon`, name || p, 'is not a convex, non-degenerate polygon; split concave pieces into convex ones');
+    if (orient === 0) throw new ConfigError(`terrain[${this.polygonCount}].polygon`, name || this.polygonCount, 'is not a convex, non-degenerate polygon; split concave pieces into convex ones');
+    return this.store(xs, ys, n, orient, flags, height, name);
+  }
+
+  /**
+   * addPolygon for a caller that only builds convex counter-clockwise polygons (the map
+   * generator): the same polygon stored, without the orientation test (an atan2 a vertex).
+   */
+  addConvexCCW(xs: ArrayLike<number>, ys: ArrayLike<number>, n: number, flags: number, height: number, name: string): number {
+    this.room(n);
+    return this.store(xs, ys, n, 1, flags, height, name);
+  }
+
+  private room(n: number): void {
+    const p = this.polygonCount, s = this.vertexCount;
+    if (p >= this.maxPolygons) throw new ConfigError('terrain', p + 1, `exceeds the table's capacity of ${this.maxPolygons} polygons`);
+    if (s + n > this.maxVertices) throw new ConfigError('terrain', s + n, `vertices exceed the table's capacity of ${this.maxVertices}`);
+  }
+
+  /** Stores a checked polygon (orient −1: reversed, so it is kept counter-clockwise). */
+  private store(xs: ArrayLike<number>, ys: ArrayLike<number>, n: number, orient: number, flags: number, height: number, name: string): number {
+    const p = this.polygonCount, s = this.vertexCount;
     let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
     for (let k = 0; k < n; k++) {
       const src = orient > 0 ? k : n - 1 - k; // reverse clockwise input
@@ -137,7 +155,7 @@ export class Table {
       if (y > y1) y1 = y;
     }
     for (let k = 0; k < n; k++) {
-      const i = s + k, j = s + ((k + 1) % n);
+      const i = s + k, j = s + (k + 1 === n ? 0 : k + 1);
       const ex = this.vx[j] - this.vx[i], ey = this.vy[j] - this.vy[i];
       const l = Math.sqrt(ex * ex + ey * ey);
       this.ex[i] = ex;

@@ -207,11 +207,17 @@ function inShot(g: IronGame, a: number, fromHex: number, th: number): boolean {
 function botDestination(g: IronGame, u: number): number {
   const p = g.board.path, here = g.hex[u];
   let best = -1, bHp = 99, bPri = 99, bD = 1 << 20, shootable = 0;
+  // A foe farther than the farthest reached hex plus the shot's reach is out of range from
+  // every reached hex (triangle inequality): its scan is skipped, same answer.
+  const row = distRow(g, 0, here), o = g.dec.rowAt[0], range = g.rangeNow[u];
+  let rmax = 0;
+  for (let k = 0; k < p.reachedCount; k++) if (row[o + p.reached[k]] > rmax) rmax = row[o + p.reached[k]];
+  const far = rmax + (range < 4 ? range : 4);
   for (let i = 0; i < g.foeCount; i++) {
-    const t = g.foes[i];
+    const t = g.foes[i], d = row[o + g.foeHex[i]];
     let can = 0;
-    if (g.fired[u] === 0) for (let k = 0; k < p.reachedCount && can === 0; k++) if (inShot(g, u, p.reached[k], g.foeHex[i])) can = 1;
-    const hp = g.hp[t], pri = BOT_PRIORITY[g.type[t]], d = dist(g.board, here, g.foeHex[i]);
+    if (g.fired[u] === 0 && d <= far) for (let k = 0; k < p.reachedCount && can === 0; k++) if (inShot(g, u, p.reached[k], g.foeHex[i])) can = 1;
+    const hp = g.hp[t], pri = BOT_PRIORITY[g.type[t]];
     let better: boolean;
     if (can !== shootable) better = can > shootable;
     else if (hp !== bHp) better = hp < bHp;

@@ -48,6 +48,7 @@
 import { HexGrid, slotRotations } from '../../../geometry/hex.ts';
 import { IronPathFinder, minPassable } from './reach.ts';
 import { HexSight } from './sight.ts';
+import { SightLines } from './sight-lines.ts';
 import type { Rng } from '../../../rng.ts';
 import { setupBoard } from './board-setup.ts';
 import type { BoardLayout } from './board-layout.ts';
@@ -131,6 +132,8 @@ export class IronBoard {
   readonly groupTileOffset: Int32Array;
 
   readonly sight: HexSight;
+  /** The sight's traces of every pair in weapon range, walked once (sight-lines.ts). */
+  readonly sightLines: SightLines;
   /** Hex distances by a * size + b (static), empty on very large boards: board-cache.ts dist(). */
   readonly distTable: Uint8Array;
   readonly path: IronPathFinder;
@@ -235,6 +238,7 @@ export class IronBoard {
     this.stamp = new Int32Array(S);
 
     this.sight = new HexSight(this.grid, this.losBlock, this.losLevel, this.elevation);
+    this.sightLines = new SightLines(this.sight);
     this.distTable = distanceTable(this.grid);
     this.path = new IronPathFinder(this.grid, this.enterCost, minPassable(TERRAIN_MP)); // every hex's cost is a TERRAIN_MP entry
     this.path.road = this.road;
@@ -365,7 +369,7 @@ export class IronBoard {
 
   /** LOS from a to b with elevation (items 33–40, R5, R9). */
   los(a: number, b: number): boolean {
-    return this.sight.visible(a, b);
+    return this.sightLines.visible(a, b);
   }
 
   /** EAM case (item 45): 0 level (or same hex), 1 attacker higher (in favour), 2 attacker lower (against). */

@@ -17,7 +17,8 @@ import { ritesRallyWhat } from './rites.ts';
 import { objectiveMove, objectiveOrder } from './objectives.ts';
 import { ensureEntered } from '../scenarios/objectives.ts';
 import { nearestEnemy } from '../rules/nearest.ts';
-import { assaultTarget, bestShooter, bestTarget, CHANCE_ONE, coverFireValue, noncombatant, randomVisibleEnemy } from './targets.ts';
+import { assaultTarget, bestTarget, CHANCE_ONE, coverFireValue, noncombatant, randomVisibleEnemy } from './targets.ts';
+import { bestShooter } from './best-shooter.ts';
 
 // Split out by concern; re-exported for the callers that import them from here.
 export { noncombatant } from './targets.ts';

@@ -6,6 +6,7 @@
 import type { NcoGame } from '../rules/state.ts';
 import { O_NONE } from '../rules/state.ts';
 import { bestWeapon } from '../rules/weapon-choice.ts';
+import { shooterKey, SHOT_W, shotAt } from '../rules/shot-memo.ts';
 import { effectiveRange, F_COVER_ORDER, hitChance } from '../rules/shooting.ts';
 import { ccCourage } from '../rules/assault.ts';
 import { S_FIELD_MEDICINE, S_RELIGIOUS_RITES } from '../data/roster-types.ts';
@@ -27,35 +28,50 @@ export function noncombatant(g: NcoGame, i: number): boolean {
  * an integer score: hit chance in 1296ths × dice × 10 (×1.1 for area fire), priority-weighted.
  */
 export function bestTarget(g: NcoGame, i: number, flags: number): number {
-  const p = g.scn.policies[g.side[i]];
   let best = -1, bestW = 0, bestV = 0;
-  // Longest reach of anything carried: cheaper than LOS, so out-of-range enemies go first.
-  const pw = g.primary[i];
-  let reach = pw !== 0 ? effectiveRange(g, pw, 0) : 0;
-  if (g.scn.pistol[i]) { const pr = effectiveRange(g, W_PISTOL, 0); if (pr > reach) reach = pr; }
-  const row = i * g.n, alive = g.alive, rd = g.rd;
+  const reach = shotReach(g, i), key = shooterKey(g, i), alive = g.alive, rd = g.rd, row = i * g.n;
   // Enemies only, in index order (side 0 is [0, split), side 1 [split, n)).
   const lo = g.side[i] === 0 ? g.split : 0, hi = g.side[i] === 0 ? g.n : g.split;
   for (let j = lo; j < hi; j++) {
-    if (!alive[j] || rd[row + j] > reach || !g.los(i, j)) continue;
-    const w = bestWeapon(g, i, j, flags);
-    if (w === 0) continue;
-    let v = g.lastChance; // integer score; weights keep it integer so nothing boxes
-    if (W_AS_COVER_FIRE[w] === 1 || (flags & F_COVER_ORDER) !== 0) {
-      v -= friendsInBlast(g, i, j, w, flags); // an LMG, flamethrower or HE burst hits friends too
-      if (v <= 0) continue;
-    }
-    if (p.targetPriority === 1) {
-      const den = g.maxHealth[j] + g.maxPsyche[j];
-      v = ((v * (den + g.maxHealth[j] - g.health[j] + g.maxPsyche[j] - g.psyche[j])) / den) | 0;
-    } else if (p.targetPriority === 2) v = ((v * (20 + g.scn.killValue[j])) / 40) | 0;
-    else if (p.targetPriority === 3) v = ((v * 4 * g.scn.killValue[j]) / (10 * (g.health[j] + 1))) | 0; // VP for a kill, sooner on the wounded
-    v = objectiveTargetValue(g, i, j, v); // scenario targets (carriers, Bomber, S4 mission)
-    if (v > bestV) { bestV = v; best = j; bestW = w; }
+    if (!alive[j] || rd[row + j] > reach) continue; // out of reach: no shot (shotAt's first test, cheaper here)
+    const v = shotValue(g, i, j, flags, key, reach);
+    if (v > bestV) { bestV = v; best = j; bestW = g.shots.lastW; }
   }
   g.pickTarget = best;
   g.pickWeapon = bestW;
   return grenadeOption(g, i, flags, bestV); // item 47: a throw, when it beats the best shot
+}
+
+/** Longest reach of anything soldier i carries: cheaper than LOS, so out-of-range enemies go first. */
+export function shotReach(g: NcoGame, i: number): number {
+  const pw = g.primary[i];
+  let reach = pw !== 0 ? effectiveRange(g, pw, 0) : 0;
+  if (g.scn.pistol[i]) { const pr = effectiveRange(g, W_PISTOL, 0); if (pr > reach) reach = pr; }
+  return reach;
+}
+
+/**
+ * bestTarget's value of soldier i's shot at the living enemy j (0: none, or not worth it),
+ * its weapon in g.shots.lastW. `key` and `reach`: shooterKey and shotReach of i.
+ */
+export function shotValue(g: NcoGame, i: number, j: number, flags: number, key: number, reach: number): number {
+  const m = shotAt(g, i, j, flags, key, reach); // memoised for flags 0 (rules/shot-memo.ts)
+  const w = m & (SHOT_W - 1);
+  g.shots.lastW = w;
+  if (m === 0) return 0;
+  let v = (m - w) / SHOT_W; // integer score; weights keep it integer so nothing boxes
+  if (W_AS_COVER_FIRE[w] === 1 || (flags & F_COVER_ORDER) !== 0) {
+    v -= friendsInBlast(g, i, j, w, flags); // an LMG, flamethrower or HE burst hits friends too
+    if (v <= 0) return 0;
+  }
+  const p = g.scn.policies[g.side[i]];
+  if (p.targetPriority === 1) {
+    const den = g.maxHealth[j] + g.maxPsyche[j];
+    v = ((v * (den + g.maxHealth[j] - g.health[j] + g.maxPsyche[j] - g.psyche[j])) / den) | 0;
+  } else if (p.targetPriority === 2) v = ((v * (20 + g.scn.killValue[j])) / 40) | 0;
+  else if (p.targetPriority === 3) v = ((v * 4 * g.scn.killValue[j]) / (10 * (g.health[j] + 1))) | 0; // VP for a kill, sooner on the wounded
+  v = objectiveTargetValue(g, i, j, v); // scenario targets (carriers, Bomber, S4 mission)
+  return v > 0 ? v : 0;
 }
 
 /**
@@ -115,21 +131,4 @@ export function coverFireValue(g: NcoGame, i: number, aim: number, w: number): n
     else v += g.order[k] === O_NONE ? 2 * c : c;
   }
   return v;
-}
-
-/**
- * fire_first: the unordered soldier of side s (not waiting in Ambush, not forced Down, on
- * the table) whose best shot is worth a Fire — the best of them — so shots land before the
- * enemy's next die; `fallback` (the first in activation order) when nobody has one.
- */
-export function bestShooter(g: NcoGame, s: number, fallback: number): number {
-  const p = g.scn.policies[s];
-  const min = (0.55 - 0.35 * p.aggression) * CHANCE_ONE;
-  let best = fallback, bestV = 0;
-  for (let j = s === 0 ? 0 : g.split, hi = s === 0 ? g.split : g.n; j < hi; j++) {
-    if (!g.alive[j] || g.order[j] !== O_NONE || g.ambush[j] > 0 || g.mustDown[j] || g.obj.offTable[j] !== 0 || noncombatant(g, j)) continue;
-    const v = bestTarget(g, j, 0);
-    if (v >= min && v > bestV) { bestV = v; best = j; }
-  }
-  return best;
 }

@@ -12,6 +12,7 @@ import { inCoverOf, lineOfSight, SightRules } from './terrain/sight.ts';
 import { StateArrays } from '../../../state.ts';
 import { DiceBag } from '../../../bag.ts';
 import { Objectives } from './objective-state.ts';
+import { ShotMemo } from './shot-memo.ts';
 import { PROFILES } from '../data/profiles.ts';
 import { SpotCache } from './spot-cache.ts';
 import { ActivationCursors } from './activation.ts';
@@ -203,6 +204,8 @@ export class NcoGame {
   readonly vis: Int8Array;
   /** Cover cache for policy scoring only (row = shooter); exact tests are used to resolve shots. */
   readonly cov: Int8Array;
+  /** bestTarget's and bestShooter's memos (shot-memo.ts): pair keys wiped with vis. */
+  readonly shots: ShotMemo;
   /** First scratch slot in table points. */
   readonly sp: number;
   /** Scenario objectives (S1–S6, alternative deployment): objective-state.ts. */
@@ -281,6 +284,7 @@ export class NcoGame {
     this.vp = st.f64(2);
     this.vis = st.i8(n * n, -1);
     this.cov = st.i8(n * n, -1);
+    this.shots = new ShotMemo(n, st);
     this.dd = st.f64(n * n);
     this.rd = st.f64(n * n);
     // Cover spots: the list is built per map (constant for a fixed map), the nearest-enemy
@@ -349,7 +353,8 @@ export class NcoGame {
     const px = this.table.px, py = this.table.py;
     const edge = this.scn.rules.measure === 'edge' ? 2 * this.r : 0;
     const ax = px[a], ay = py[a], row = a * n;
-    const dd = this.dd, rd = this.rd, vis = this.vis, cov = this.cov;
+    const dd = this.dd, rd = this.rd, vis = this.vis, cov = this.cov, sk = this.shots.key;
+    this.shots.touches[a]++;
     for (let j = 0, rj = a; j < n; j++, rj += n) { // row a and column a (symmetric), from registers: no reload
       const dx = px[j] - ax, dy = py[j] - ay;
       const d = Math.sqrt(dx * dx + dy * dy), e = d - edge, r = e > 0 ? e : 0;
@@ -357,6 +362,7 @@ export class NcoGame {
     }
     for (let j = 0, rj = a; j < n; j++, rj += n) { // the caches wiped both ways
       vis[row + j] = vis[rj] = cov[row + j] = cov[rj] = -1;
+      sk[row + j] = sk[rj] = -1;
     }
   }
 
@@ -377,6 +383,7 @@ export class NcoGame {
     }
     this.vis.fill(-1);
     this.cov.fill(-1);
+    this.shots.wipe();
   }
 
   /** Counts an order or action for the actions block. */

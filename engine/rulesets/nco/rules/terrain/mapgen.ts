@@ -1,8 +1,8 @@
 import type { Rng } from '../../../../rng.ts';
-import { apart } from '../../../../geometry/separation.ts';
 import { COVER, DIFFICULT, IMPASSABLE, OBSCURING } from '../../../../geometry/flags.ts';
 import type { Router } from '../../../../geometry/path.ts';
 import type { Table } from '../../../../geometry/table.ts';
+import { E_AREA, E_CX, E_CY, E_SX0, E_SX1, E_SY0, E_SY1, E_X0, E_X1, E_Y0, E_Y1, E_DEPTH, E_GAP, E_H, E_HG, E_SLACK, E_TOTAL, E_W, E_WAIST, ENV_SIZE, PieceFit } from './mapgen-fit.ts';
 
 /**
  * R1 terrain generator parameters (digest names) plus the deployment depth (item 7) and the
@@ -24,14 +24,17 @@ const HIGH = 0, BUILDING = 1, HEDGE = 2, DENSE_WOOD = 3, WALL = 4, WOOD = 5;
 const NAMES = ['high ground', 'building', 'hedge', 'dense wood', 'wall', 'wood'];
 const NAME_RUIN = 'ruined building', NAME_THICKET = 'thicket', NAME_SWAMP = 'swampy wood';
 const MAX_UNITS = 64;
-const MAX_V = 16;
 const ATTEMPTS = 40;
 const RETRIES = 12;
 /** Minimum distance between pieces that are not both barriers. */
 const SLACK = 0.25;
 const NO_OPTS: MapGenOptions = Object.freeze({});
-// Slots of MapGenerator.env.
-const E_W = 0, E_H = 1, E_GAP = 2, E_AREA = 3, E_PGAP = 4, E_DEPTH = 5, E_HG = 6, E_TOTAL = 7, E_SLACK = 8, E_WAIST = 9;
+/**
+ * cos and sin of no turn and of a quarter turn (as Math.cos(0.5 * Math.PI) and Math.sin give
+ * them), in a typed array: a literal or a module constant merged with a computed double made
+ * V8 box the result (about 1 kB a game, caught by dist/gc.js).
+ */
+const SQUARE = Float64Array.of(1, 0, Math.cos(0.5 * Math.PI), Math.sin(0.5 * Math.PI));
 
 /**
  * Fills a Table with one random, usually mirrored, layout per game. Construct once and
@@ -53,14 +56,10 @@ export class MapGenerator {
   private readonly uArea = new Float64Array(MAX_UNITS);
   private readonly uMult = new Int8Array(MAX_UNITS);
   private readonly order = new Int8Array(MAX_UNITS);
-  // Candidate piece (a) and its rotated twin (b).
-  private readonly ax = new Float64Array(MAX_V);
-  private readonly ay = new Float64Array(MAX_V);
-  private readonly bx = new Float64Array(MAX_V);
-  private readonly by = new Float64Array(MAX_V);
-  private an = 0;
+  /** The candidate piece (and its rotated twin) and the placement test. */
+  private readonly fit = new PieceFit();
   /** Doubles shared by the helpers (passing them as arguments would box them): see E_*. */
-  private readonly env = new Float64Array(10);
+  private readonly env = new Float64Array(ENV_SIZE);
   private readonly rnd = new Float64Array(MAX_UNITS);
   /** Thin pieces (hedges, walls) still allowed: they add little area, so too many starve coverage. */
   private thinLeft = 0;
@@ -173,30 +172,33 @@ export class MapGenerator {
         e[E_AREA] = area;
         for (let t = 0; t < ATTEMPTS && !placed; t++) {
           this.shape(k, rng, centre);
-          // Extent of the shape around its origin, then a random position that keeps it in bounds.
-          let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
-          for (let i = 0; i < this.an; i++) {
-            x0 = Math.min(x0, this.ax[i]);
-            x1 = Math.max(x1, this.ax[i]);
-            y0 = Math.min(y0, this.ay[i]);
-            y1 = Math.max(y1, this.ay[i]);
-          }
+          // Extent of the shape around its origin (from shape()), then a random position that keeps it in bounds.
+          const ax = this.fit.ax, ay = this.fit.ay, an = this.fit.n;
+          const x0 = e[E_SX0], x1 = e[E_SX1], y0 = e[E_SY0], y1 = e[E_SY1];
           let cx = W / 2, cy = H / 2;
           if (centre) {
             if (x0 + cx < xlo || x1 + cx > xhi || y0 + cy < ylo || y1 + cy > yhi) break; // too big: shrink
             this.placeCentre();
+            this.placedBox();
           } else {
             const cyMax = mirrored ? Math.min(H / 2, yhi - y1) : yhi - y1;
             if (xhi - x1 < xlo - x0 || cyMax < ylo - y0) break;
             this.draw(rng, 2);
             cx = xlo - x0 + this.rnd[0] * (xhi - x1 - (xlo - x0));
             cy = ylo - y0 + this.rnd[1] * (cyMax - (ylo - y0));
-            for (let i = 0; i < this.an; i++) {
-              this.ax[i] += cx;
-              this.ay[i] += cy;
+            for (let i = 0; i < an; i++) {
+              ax[i] += cx;
+              ay[i] += cy;
             }
+            // The placed box: rounding is monotonic, so min(x + cx) over the vertices is min(x) + cx.
+            e[E_X0] = x0 + cx;
+            e[E_X1] = x1 + cx;
+            e[E_Y0] = y0 + cy;
+            e[E_Y1] = y1 + cy;
           }
-          if (!this.fits(T, blocking, twin)) continue;
+          e[E_CX] = cx;
+          e[E_CY] = cy;
+          if (!this.fit.fits(T, e, blocking, twin)) continue;
           this.commit(T, u, twin);
           placed = true;
         }
@@ -204,21 +206,30 @@ export class MapGenerator {
     }
   }
 
-  /**
-   * Draws n uniforms into `rnd`. One tight loop keeps rng.float inlined; called from the
-   * big functions it would not be, and each returned double would be boxed.
-   */
+  /** The centre piece's bounding box into env (its second half is not a translation of the shape). */
+  private placedBox(): void {
+    const ax = this.fit.ax, ay = this.fit.ay, e = this.env;
+    let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+    for (let i = 0; i < this.fit.n; i++) {
+      x0 = Math.min(x0, ax[i]);
+      x1 = Math.max(x1, ax[i]);
+      y0 = Math.min(y0, ay[i]);
+      y1 = Math.max(y1, ay[i]);
+    }
+    e[E_X0] = x0;
+    e[E_X1] = x1;
+    e[E_Y0] = y0;
+    e[E_Y1] = y1;
+  }
+
+  /** Draws n uniforms into `rnd` (rng.floats: no double crosses a call, none is boxed). */
   private draw(rng: Rng, n: number): void {
-    for (let i = 0; i < n; i++) this.rnd[i] = rng.float();
+    rng.floats(this.rnd, n);
   }
 
   /** Bars some movement: such pieces keep lanes around them and stay out of deployment zones. */
   private unitBlocks(u: number): boolean {
     return (this.uFlags[u] & (IMPASSABLE | DIFFICULT)) !== 0 || this.uHeight[u] > this.env[E_WAIST];
-  }
-
-  private polyBlocks(T: Table, p: number): boolean {
-    return (T.pFlags[p] & (IMPASSABLE | DIFFICULT)) !== 0 || T.pHeight[p] > this.env[E_WAIST];
   }
 
   /** Picks the kind variant and flags of one unit; thin pieces get their area now. */
@@ -259,13 +270,21 @@ export class MapGenerator {
     return u + 1;
   }
 
-  /** Writes a shape of area env[E_AREA] centred on the origin into (ax, ay), CCW. */
+  /** Writes a shape of area env[E_AREA] centred on the origin into (ax, ay), CCW, and its extent into env[E_SX0..E_SY1]. */
   private shape(kind: number, rng: Rng, symmetric: boolean): void {
-    const area = this.env[E_AREA];
+    const e = this.env, area = e[E_AREA], ax = this.fit.ax, ay = this.fit.ay;
     this.draw(rng, 14);
     const r = this.rnd;
-    const th = r[0] < 0.5 ? (r[1] < 0.5 ? 0 : 0.5 * Math.PI) : Math.PI * r[1];
-    const c = Math.cos(th), s = Math.sin(th);
+    // Half the pieces are square to the table (0 or 90°): their cosine and sine are constants.
+    let c = SQUARE[0], s = SQUARE[1];
+    if (r[0] >= 0.5) {
+      const th = Math.PI * r[1];
+      c = Math.cos(th);
+      s = Math.sin(th);
+    } else if (r[1] >= 0.5) {
+      c = SQUARE[2];
+      s = SQUARE[3];
+    }
     const thinW = kind === HEDGE ? 0.75 : kind === WALL ? 0.5 : 0;
     if (thinW > 0 || kind === BUILDING || (kind === HIGH && r[2] < 0.5)) {
       let w: number, h: number;
@@ -277,12 +296,22 @@ export class MapGenerator {
         w = Math.sqrt(area * aspect);
         h = area / w;
       }
-      this.an = 4;
+      this.fit.n = 4;
+      let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
       for (let i = 0; i < 4; i++) {
         const lx = (i === 1 || i === 2 ? 0.5 : -0.5) * w, ly = (i >= 2 ? 0.5 : -0.5) * h;
-        this.ax[i] = c * lx - s * ly;
-        this.ay[i] = s * lx + c * ly;
+        const x = c * lx - s * ly, y = s * lx + c * ly;
+        ax[i] = x;
+        ay[i] = y;
+        x0 = Math.min(x0, x);
+        x1 = Math.max(x1, x);
+        y0 = Math.min(y0, y);
+        y1 = Math.max(y1, y);
       }
+      e[E_SX0] = x0;
+      e[E_SX1] = x1;
+      e[E_SY0] = y0;
+      e[E_SY1] = y1;
       return;
     }
     // Points of an ellipse at increasing angles are always in convex position.
@@ -293,77 +322,48 @@ export class MapGenerator {
     for (let i = 0; i < m; i++) {
       const phi = ((i + 0.2 + 0.6 * r[6 + i]) / m) * span;
       const lx = Math.cos(phi), ly = eb * Math.sin(phi);
-      this.ax[i] = c * lx - s * ly;
-      this.ay[i] = s * lx + c * ly;
+      ax[i] = c * lx - s * ly;
+      ay[i] = s * lx + c * ly;
     }
     if (symmetric) {
       for (let i = 0; i < m; i++) {
-        this.ax[m + i] = -this.ax[i];
-        this.ay[m + i] = -this.ay[i];
+        ax[m + i] = -ax[i];
+        ay[m + i] = -ay[i];
       }
     }
-    this.an = nv;
+    this.fit.n = nv;
     let a2 = 0;
     for (let i = 0; i < nv; i++) {
-      const j = (i + 1) % nv;
-      a2 += this.ax[i] * this.ay[j] - this.ax[j] * this.ay[i];
+      const j = i + 1 === nv ? 0 : i + 1; // not (i + 1) % nv: an integer division per vertex
+      a2 += ax[i] * ay[j] - ax[j] * ay[i];
     }
     const k = Math.sqrt((2 * area) / a2);
+    let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
     for (let i = 0; i < nv; i++) {
-      this.ax[i] *= k;
-      this.ay[i] *= k;
+      const x = ax[i] * k, y = ay[i] * k;
+      ax[i] = x;
+      ay[i] = y;
+      x0 = Math.min(x0, x);
+      x1 = Math.max(x1, x);
+      y0 = Math.min(y0, y);
+      y1 = Math.max(y1, y);
     }
+    e[E_SX0] = x0;
+    e[E_SX1] = x1;
+    e[E_SY0] = y0;
+    e[E_SY1] = y1;
   }
 
   /** Centres a symmetric shape on the table, writing the second half as exact rotations of the first. */
   private placeCentre(): void {
-    const W = this.env[E_W], H = this.env[E_H];
-    const h = this.an / 2;
+    const W = this.env[E_W], H = this.env[E_H], ax = this.fit.ax, ay = this.fit.ay;
+    const h = this.fit.n / 2;
     for (let i = 0; i < h; i++) {
-      this.ax[i] += W / 2;
-      this.ay[i] += H / 2;
-      this.ax[h + i] = W - this.ax[i];
-      this.ay[h + i] = H - this.ay[i];
+      ax[i] += W / 2;
+      ay[i] += H / 2;
+      ax[h + i] = W - ax[i];
+      ay[h + i] = H - ay[i];
     }
-  }
-
-  /**
-   * Is the candidate (and its twin) clear of everything placed? Two barriers keep the lane
-   * gap between them (a base fits through); any other pair only SLACK (no overlap).
-   */
-  private fits(T: Table, blocking: boolean, twin: boolean): boolean {
-    const e = this.env, n = this.an;
-    if (twin) for (let i = 0; i < n; i++) { this.bx[i] = e[E_W] - this.ax[i]; this.by[i] = e[E_H] - this.ay[i]; }
-    // Bounding boxes of the candidate and its twin: a placed piece whose box is farther than
-    // the widest gap from both cannot clash, so the exact separating-axis test is skipped.
-    let ax0 = Infinity, ay0 = Infinity, ax1 = -Infinity, ay1 = -Infinity;
-    for (let i = 0; i < n; i++) {
-      const x = this.ax[i], y = this.ay[i];
-      if (x < ax0) ax0 = x; if (x > ax1) ax1 = x; if (y < ay0) ay0 = y; if (y > ay1) ay1 = y;
-    }
-    const W = e[E_W], H = e[E_H];
-    const g = e[E_GAP] > e[E_SLACK] ? e[E_GAP] : e[E_SLACK];
-    for (let p = 0; p < T.polygonCount; p++) {
-      const near = !(ax0 - g > T.bx1[p] || ax1 + g < T.bx0[p] || ay0 - g > T.by1[p] || ay1 + g < T.by0[p]);
-      // The twin is the candidate rotated 180° about the centre: its box is (W − x1, H − y1)..(W − x0, H − y0).
-      const nearTwin = twin && !(W - ax1 - g > T.bx1[p] || W - ax0 + g < T.bx0[p] || H - ay1 - g > T.by1[p] || H - ay0 + g < T.by0[p]);
-      if (!near && !nearTwin) continue;
-      const s = T.pStart[p], c = T.pCount[p];
-      this.pairGap(blocking && this.polyBlocks(T, p));
-      if (near && !apart(this.ax, this.ay, 0, n, T.vx, T.vy, s, c, this.env, E_PGAP)) return false;
-      if (nearTwin && !apart(this.bx, this.by, 0, n, T.vx, T.vy, s, c, this.env, E_PGAP)) return false;
-    }
-    // The candidate against its own twin last: every test is pure, so the answer is the same
-    // in any order, and most candidates fail against a placed piece first.
-    if (twin) {
-      this.pairGap(blocking);
-      if (!apart(this.ax, this.ay, 0, n, this.bx, this.by, 0, n, this.env, E_PGAP)) return false;
-    }
-    return true;
-  }
-
-  private pairGap(lane: boolean): void {
-    this.env[E_PGAP] = this.env[lane ? E_GAP : E_SLACK];
   }
 
   private commit(T: Table, u: number, twin: boolean): void {
@@ -372,19 +372,19 @@ export class MapGenerator {
     if (k === BUILDING && (fl & IMPASSABLE) === 0) name = NAME_RUIN;
     else if (k === WOOD && fl & DIFFICULT) name = NAME_THICKET;
     else if (k === DENSE_WOOD && fl & DIFFICULT) name = NAME_SWAMP;
-    const n = this.an;
+    const n = this.fit.n, ax = this.fit.ax, ay = this.fit.ay, bx = this.fit.bx, by = this.fit.by;
     let a2 = 0;
     for (let i = 0; i < n; i++) {
       const j = i + 1 === n ? 0 : i + 1;
-      a2 += this.ax[i] * this.ay[j] - this.ax[j] * this.ay[i];
+      a2 += ax[i] * ay[j] - ax[j] * ay[i];
     }
-    T.addPolygon(this.ax, this.ay, n, fl, this.uHeight[u], name);
+    T.addConvexCCW(ax, ay, n, fl, this.uHeight[u], name);
     if (twin) {
       for (let i = 0; i < n; i++) {
-        this.bx[i] = this.env[E_W] - this.ax[i];
-        this.by[i] = this.env[E_H] - this.ay[i];
+        bx[i] = this.env[E_W] - ax[i];
+        by[i] = this.env[E_H] - ay[i];
       }
-      T.addPolygon(this.bx, this.by, n, fl, this.uHeight[u], name);
+      T.addConvexCCW(bx, by, n, fl, this.uHeight[u], name);
     }
     this.env[E_TOTAL] += (twin ? 2 : 1) * Math.abs(a2 / 2); // a rotation keeps the area
   }

@@ -1,0 +1,399 @@
+/**
+ * The NCO map generator as it stood before issue 14's speed-ups (engine/rulesets/nco/rules/
+ * terrain/mapgen.ts at 37e4a43, with fits() testing the twin first, as it was before that),
+ * for test/nco-perf-mapgen.test.ts: the fast generator must give the same maps, vertex for
+ * vertex, and leave the same rng state. Test-only.
+ */
+import type { Rng } from '../engine/rng.ts';
+import { apart } from '../engine/geometry/separation.ts';
+import { COVER, DIFFICULT, IMPASSABLE, OBSCURING } from '../engine/geometry/flags.ts';
+import type { Router } from '../engine/geometry/path.ts';
+import type { Table } from '../engine/geometry/table.ts';
+
+/**
+ * R1 terrain generator parameters (digest names) plus the deployment depth (item 7) and the
+ * waist height (R2: a taller piece is a barrier to a walk).
+ */
+interface MapGenOptions {
+  mirrored?: boolean;
+  terrain_pieces?: number;
+  coverage?: number;
+  obscuring_share?: number;
+  high_ground_pieces?: number;
+  high_ground_height_in?: number;
+  deploy_depth_in?: number;
+  waist_height_in?: number;
+}
+
+// Piece kinds. Names are constants so storing them allocates nothing.
+const HIGH = 0, BUILDING = 1, HEDGE = 2, DENSE_WOOD = 3, WALL = 4, WOOD = 5;
+const NAMES = ['high ground', 'building', 'hedge', 'dense wood', 'wall', 'wood'];
+const NAME_RUIN = 'ruined building', NAME_THICKET = 'thicket', NAME_SWAMP = 'swampy wood';
+const MAX_UNITS = 64;
+const MAX_V = 16;
+const ATTEMPTS = 40;
+const RETRIES = 12;
+/** Minimum distance between pieces that are not both barriers. */
+const SLACK = 0.25;
+const NO_OPTS: MapGenOptions = Object.freeze({});
+// Slots of MapGenerator.env.
+const E_W = 0, E_H = 1, E_GAP = 2, E_AREA = 3, E_PGAP = 4, E_DEPTH = 5, E_HG = 6, E_TOTAL = 7, E_SLACK = 8, E_WAIST = 9;
+
+/**
+ * Fills a Table with one random, usually mirrored, layout per game. Construct once and
+ * reuse: all scratch is preallocated, so a game's map depends only on the rng state.
+ *
+ * Layout rules: pieces never overlap (SLACK apart). Barriers (impassable, difficult or
+ * taller than waist height) keep a lane of a base diameter + 0.5" from each other and
+ * from the side edges, and stay out of both deployment zones, so each barrier is an
+ * island and the open ground stays connected; a path check between the zones backs this
+ * up and regenerates from the same rng if it ever fails. Pieces are placed in order
+ * centre piece, barriers, the rest; each takes a share of the coverage still missing, and
+ * one that will not fit shrinks (a difficult wood that still will not fit loses
+ * `difficult`). Uses the table's last two point slots as scratch.
+ */
+export class PlainMapGenerator {
+  private readonly uKind = new Int8Array(MAX_UNITS);
+  private readonly uFlags = new Uint8Array(MAX_UNITS);
+  private readonly uHeight = new Float64Array(MAX_UNITS);
+  private readonly uArea = new Float64Array(MAX_UNITS);
+  private readonly uMult = new Int8Array(MAX_UNITS);
+  private readonly order = new Int8Array(MAX_UNITS);
+  // Candidate piece (a) and its rotated twin (b).
+  private readonly ax = new Float64Array(MAX_V);
+  private readonly ay = new Float64Array(MAX_V);
+  private readonly bx = new Float64Array(MAX_V);
+  private readonly by = new Float64Array(MAX_V);
+  private an = 0;
+  /** Doubles shared by the helpers (passing them as arguments would box them): see E_*. */
+  private readonly env = new Float64Array(10);
+  private readonly rnd = new Float64Array(MAX_UNITS);
+  /** Thin pieces (hedges, walls) still allowed: they add little area, so too many starve coverage. */
+  private thinLeft = 0;
+
+  /** Area (square inches) covered by the last generated map. */
+  get coveredArea(): number {
+    return this.env[E_TOTAL];
+  }
+
+  /**
+   * Generates the terrain of the router's table (returns nothing: a returned double would
+   * be boxed); the router checks the zones connect. One generator serves any table.
+   */
+  generate(router: Router, rng: Rng, opts: MapGenOptions = NO_OPTS): void {
+    const table = router.t, e = this.env;
+    e[E_W] = table.width;
+    e[E_H] = table.height;
+    e[E_GAP] = 2 * table.baseRadius + 0.5;
+    e[E_DEPTH] = opts.deploy_depth_in ?? 3;
+    e[E_HG] = opts.high_ground_height_in ?? 4;
+    e[E_SLACK] = SLACK;
+    e[E_WAIST] = opts.waist_height_in ?? 1;
+    for (let attempt = 0; attempt <= RETRIES; attempt++) {
+      this.layout(table, rng, opts, attempt === RETRIES);
+      if (this.connected(router)) return;
+    }
+    table.clearTerrain(); // unreachable in practice: the safe layout has no barriers
+    e[E_TOTAL] = 0;
+  }
+
+  private layout(T: Table, rng: Rng, o: MapGenOptions, safe: boolean): void {
+    const e = this.env;
+    // All doubles come from `env`: a ternary mixing a computed double with a literal makes
+    // V8 box the result (measured), and this runs once per game.
+    const W = e[E_W], H = e[E_H], gap = e[E_GAP], depth = e[E_DEPTH], slack = e[E_SLACK];
+    const mirrored = o.mirrored ?? true;
+    const n = Math.min(o.terrain_pieces ?? 10, T.maxPolygons, MAX_UNITS);
+    T.clearTerrain();
+    e[E_TOTAL] = 0;
+    // Piece counts by type; mirrored layouts place pairs plus one centre piece if n is odd.
+    const hgN = Math.min(o.high_ground_pieces ?? 2, n);
+    const obsN = Math.round((o.obscuring_share ?? 0.5) * (n - hgN));
+    let units = 0;
+    this.thinLeft = Math.floor((mirrored ? (n + 1) / 2 : n) / 3);
+    if (mirrored) {
+      const centre = n % 2 === 1;
+      let h = hgN, ob = obsN, cv = n - hgN - obsN;
+      if (centre) {
+        const cType = h % 2 === 1 ? HIGH : ob % 2 === 1 ? BUILDING : cv > 0 ? WOOD : h > 0 ? HIGH : BUILDING;
+        if (cType === HIGH) h--;
+        else if (cType === BUILDING) ob--;
+        else cv--;
+        units = this.addUnit(units, cType, 1, rng, safe);
+      }
+      // Odd counts that cannot take the centre are rounded to pairs (high ground up, obscuring down).
+      const half = (n - (centre ? 1 : 0)) / 2;
+      let hp = Math.min(Math.ceil(h / 2), half);
+      let op = Math.min(Math.floor(ob / 2), half - hp);
+      for (; hp > 0; hp--) units = this.addUnit(units, HIGH, 2, rng, safe);
+      for (; op > 0; op--) units = this.addUnit(units, BUILDING, 2, rng, safe);
+      while (units < (centre ? 1 : 0) + half) units = this.addUnit(units, WOOD, 2, rng, safe);
+    } else {
+      for (let i = 0; i < n; i++) units = this.addUnit(units, i < hgN ? HIGH : i < hgN + obsN ? BUILDING : WOOD, 1, rng, safe);
+    }
+    // Thin pieces (hedges, walls) have their own size; the rest share the remaining area
+    // by random weights. Each piece's share is recomputed from what is still missing, so a
+    // piece that had to shrink passes its deficit on to the pieces after it.
+    this.draw(rng, units);
+    for (let u = 0; u < units; u++) if (this.uArea[u] === 0) this.uArea[u] = -(0.6 + 0.8 * this.rnd[u]);
+    const target = (o.coverage ?? 0.3) * W * H;
+    // Placement order: the fixed centre piece, then barriers (the most constrained), then
+    // the rest, which may go anywhere and so best absorb any shortfall.
+    let no = 0;
+    for (let pass = 0; pass < 3; pass++) {
+      for (let u = 0; u < units; u++) {
+        const c = mirrored && this.uMult[u] === 1 ? 0 : this.unitBlocks(u) ? 1 : 2;
+        if (c === pass) this.order[no++] = u;
+      }
+    }
+    for (let oi = 0; oi < units; oi++) {
+      const u = this.order[oi];
+      const k = this.uKind[u];
+      let blocking = this.unitBlocks(u);
+      // Margins from the table edges: a lane's width for barriers, else just inside.
+      let xlo = blocking ? gap : slack, xhi = W - xlo;
+      let ylo = blocking ? depth + gap : slack, yhi = H - ylo;
+      const centre = mirrored && this.uMult[u] === 1;
+      const twin = mirrored && !centre;
+      let area = this.uArea[u];
+      if (area < 0) {
+        let need = target - e[E_TOTAL], weights = 0;
+        for (let vi = oi; vi < units; vi++) {
+          const v = this.order[vi];
+          if (this.uArea[v] > 0) need -= this.uArea[v] * this.uMult[v];
+          else weights -= this.uArea[v] * this.uMult[v];
+        }
+        // Capped so one huge leftover piece cannot swallow the table.
+        area = Math.min(Math.max(2, (-area * need) / weights), (2.5 * target) / n);
+      }
+      let placed = false;
+      for (let shrink = 0; shrink < 5 && !placed; shrink++, area *= 0.8) {
+        if (shrink === 2 && blocking && (this.uFlags[u] & IMPASSABLE) === 0 && this.uHeight[u] <= e[E_WAIST]) {
+          // A difficult wood that will not fit with lanes around it becomes passable.
+          this.uFlags[u] &= ~DIFFICULT;
+          blocking = false;
+          xlo = ylo = slack;
+          xhi = W - slack;
+          yhi = H - slack;
+        }
+        e[E_AREA] = area;
+        for (let t = 0; t < ATTEMPTS && !placed; t++) {
+          this.shape(k, rng, centre);
+          // Extent of the shape around its origin, then a random position that keeps it in bounds.
+          let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+          for (let i = 0; i < this.an; i++) {
+            x0 = Math.min(x0, this.ax[i]);
+            x1 = Math.max(x1, this.ax[i]);
+            y0 = Math.min(y0, this.ay[i]);
+            y1 = Math.max(y1, this.ay[i]);
+          }
+          let cx = W / 2, cy = H / 2;
+          if (centre) {
+            if (x0 + cx < xlo || x1 + cx > xhi || y0 + cy < ylo || y1 + cy > yhi) break; // too big: shrink
+            this.placeCentre();
+          } else {
+            const cyMax = mirrored ? Math.min(H / 2, yhi - y1) : yhi - y1;
+            if (xhi - x1 < xlo - x0 || cyMax < ylo - y0) break;
+            this.draw(rng, 2);
+            cx = xlo - x0 + this.rnd[0] * (xhi - x1 - (xlo - x0));
+            cy = ylo - y0 + this.rnd[1] * (cyMax - (ylo - y0));
+            for (let i = 0; i < this.an; i++) {
+              this.ax[i] += cx;
+              this.ay[i] += cy;
+            }
+          }
+          if (!this.fits(T, blocking, twin)) continue;
+          this.commit(T, u, twin);
+          placed = true;
+        }
+      }
+    }
+  }
+
+  /**
+   * Draws n uniforms into `rnd`. One tight loop keeps rng.float inlined; called from the
+   * big functions it would not be, and each returned double would be boxed.
+   */
+  private draw(rng: Rng, n: number): void {
+    for (let i = 0; i < n; i++) this.rnd[i] = rng.float();
+  }
+
+  /** Bars some movement: such pieces keep lanes around them and stay out of deployment zones. */
+  private unitBlocks(u: number): boolean {
+    return (this.uFlags[u] & (IMPASSABLE | DIFFICULT)) !== 0 || this.uHeight[u] > this.env[E_WAIST];
+  }
+
+  private polyBlocks(T: Table, p: number): boolean {
+    return (T.pFlags[p] & (IMPASSABLE | DIFFICULT)) !== 0 || T.pHeight[p] > this.env[E_WAIST];
+  }
+
+  /** Picks the kind variant and flags of one unit; thin pieces get their area now. */
+  private addUnit(u: number, type: number, mult: number, rng: Rng, safe: boolean): number {
+    let kind = type, flags = 0, height = 0, area = 0;
+    this.draw(rng, 3);
+    const r = this.rnd[0], r1 = this.rnd[1], r2 = this.rnd[2];
+    if (type === HIGH) {
+      flags = COVER;
+      height = this.env[E_HG];
+    } else if (type === BUILDING) {
+      kind = r < 0.5 ? BUILDING : r < 0.75 || this.thinLeft === 0 ? DENSE_WOOD : HEDGE;
+      flags = OBSCURING | COVER;
+      if (kind === BUILDING && r1 < 0.3) flags |= IMPASSABLE;
+      if (kind === DENSE_WOOD && r1 < 0.4) flags |= DIFFICULT;
+      if (kind === HEDGE) {
+        height = 2;
+        area = 0.75 * (4 + 4 * r2);
+      }
+    } else {
+      kind = r < 0.35 && this.thinLeft > 0 ? WALL : WOOD;
+      flags = COVER;
+      if (kind === WALL) {
+        height = 1;
+        area = 0.5 * (3 + 4 * r2);
+      } else if (r1 < 0.35) flags |= DIFFICULT;
+    }
+    if (kind === HEDGE || kind === WALL) this.thinLeft--;
+    if (safe) {
+      flags &= ~(IMPASSABLE | DIFFICULT);
+      height = Math.min(height, 1);
+    }
+    this.uKind[u] = kind;
+    this.uFlags[u] = flags;
+    this.uHeight[u] = height;
+    this.uArea[u] = area;
+    this.uMult[u] = mult;
+    return u + 1;
+  }
+
+  /** Writes a shape of area env[E_AREA] centred on the origin into (ax, ay), CCW. */
+  private shape(kind: number, rng: Rng, symmetric: boolean): void {
+    const area = this.env[E_AREA];
+    this.draw(rng, 14);
+    const r = this.rnd;
+    const th = r[0] < 0.5 ? (r[1] < 0.5 ? 0 : 0.5 * Math.PI) : Math.PI * r[1];
+    const c = Math.cos(th), s = Math.sin(th);
+    const thinW = kind === HEDGE ? 0.75 : kind === WALL ? 0.5 : 0;
+    if (thinW > 0 || kind === BUILDING || (kind === HIGH && r[2] < 0.5)) {
+      let w: number, h: number;
+      if (thinW > 0) {
+        h = thinW;
+        w = area / thinW;
+      } else {
+        const aspect = 1 + r[3];
+        w = Math.sqrt(area * aspect);
+        h = area / w;
+      }
+      this.an = 4;
+      for (let i = 0; i < 4; i++) {
+        const lx = (i === 1 || i === 2 ? 0.5 : -0.5) * w, ly = (i >= 2 ? 0.5 : -0.5) * h;
+        this.ax[i] = c * lx - s * ly;
+        this.ay[i] = s * lx + c * ly;
+      }
+      return;
+    }
+    // Points of an ellipse at increasing angles are always in convex position.
+    const nv = symmetric ? 6 + 2 * Math.floor(2 * r[4]) : 5 + Math.floor(4 * r[4]);
+    const eb = 1 / (1 + 0.6 * r[5]);
+    const m = symmetric ? nv / 2 : nv;
+    const span = symmetric ? Math.PI : 2 * Math.PI;
+    for (let i = 0; i < m; i++) {
+      const phi = ((i + 0.2 + 0.6 * r[6 + i]) / m) * span;
+      const lx = Math.cos(phi), ly = eb * Math.sin(phi);
+      this.ax[i] = c * lx - s * ly;
+      this.ay[i] = s * lx + c * ly;
+    }
+    if (symmetric) {
+      for (let i = 0; i < m; i++) {
+        this.ax[m + i] = -this.ax[i];
+        this.ay[m + i] = -this.ay[i];
+      }
+    }
+    this.an = nv;
+    let a2 = 0;
+    for (let i = 0; i < nv; i++) {
+      const j = (i + 1) % nv;
+      a2 += this.ax[i] * this.ay[j] - this.ax[j] * this.ay[i];
+    }
+    const k = Math.sqrt((2 * area) / a2);
+    for (let i = 0; i < nv; i++) {
+      this.ax[i] *= k;
+      this.ay[i] *= k;
+    }
+  }
+
+  /** Centres a symmetric shape on the table, writing the second half as exact rotations of the first. */
+  private placeCentre(): void {
+    const W = this.env[E_W], H = this.env[E_H];
+    const h = this.an / 2;
+    for (let i = 0; i < h; i++) {
+      this.ax[i] += W / 2;
+      this.ay[i] += H / 2;
+      this.ax[h + i] = W - this.ax[i];
+      this.ay[h + i] = H - this.ay[i];
+    }
+  }
+
+  /** The candidate against its own twin first, then every placed piece (the exact test, no shortcut). */
+  private fits(T: Table, blocking: boolean, twin: boolean): boolean {
+    const e = this.env, n = this.an;
+    if (twin) {
+      for (let i = 0; i < n; i++) {
+        this.bx[i] = e[E_W] - this.ax[i];
+        this.by[i] = e[E_H] - this.ay[i];
+      }
+      this.pairGap(blocking);
+      if (!apart(this.ax, this.ay, 0, n, this.bx, this.by, 0, n, e, E_PGAP)) return false;
+    }
+    let ax0 = Infinity, ay0 = Infinity, ax1 = -Infinity, ay1 = -Infinity;
+    for (let i = 0; i < n; i++) {
+      ax0 = Math.min(ax0, this.ax[i]); ax1 = Math.max(ax1, this.ax[i]); ay0 = Math.min(ay0, this.ay[i]); ay1 = Math.max(ay1, this.ay[i]);
+    }
+    const W = e[E_W], H = e[E_H], g = e[E_GAP] > e[E_SLACK] ? e[E_GAP] : e[E_SLACK];
+    for (let p = 0; p < T.polygonCount; p++) {
+      const near = !(ax0 - g > T.bx1[p] || ax1 + g < T.bx0[p] || ay0 - g > T.by1[p] || ay1 + g < T.by0[p]);
+      const nearTwin = twin && !(W - ax1 - g > T.bx1[p] || W - ax0 + g < T.bx0[p] || H - ay1 - g > T.by1[p] || H - ay0 + g < T.by0[p]);
+      if (!near && !nearTwin) continue;
+      this.pairGap(blocking && this.polyBlocks(T, p));
+      if (near && !apart(this.ax, this.ay, 0, n, T.vx, T.vy, T.pStart[p], T.pCount[p], e, E_PGAP)) return false;
+      if (nearTwin && !apart(this.bx, this.by, 0, n, T.vx, T.vy, T.pStart[p], T.pCount[p], e, E_PGAP)) return false;
+    }
+    return true;
+  }
+
+  private pairGap(lane: boolean): void {
+    this.env[E_PGAP] = this.env[lane ? E_GAP : E_SLACK];
+  }
+
+  private commit(T: Table, u: number, twin: boolean): void {
+    const k = this.uKind[u], fl = this.uFlags[u];
+    let name = NAMES[k];
+    if (k === BUILDING && (fl & IMPASSABLE) === 0) name = NAME_RUIN;
+    else if (k === WOOD && fl & DIFFICULT) name = NAME_THICKET;
+    else if (k === DENSE_WOOD && fl & DIFFICULT) name = NAME_SWAMP;
+    const n = this.an;
+    let a2 = 0;
+    for (let i = 0; i < n; i++) {
+      const j = i + 1 === n ? 0 : i + 1;
+      a2 += this.ax[i] * this.ay[j] - this.ax[j] * this.ay[i];
+    }
+    T.addPolygon(this.ax, this.ay, n, fl, this.uHeight[u], name);
+    if (twin) {
+      for (let i = 0; i < n; i++) {
+        this.bx[i] = this.env[E_W] - this.ax[i];
+        this.by[i] = this.env[E_H] - this.ay[i];
+      }
+      T.addPolygon(this.bx, this.by, n, fl, this.uHeight[u], name);
+    }
+    this.env[E_TOTAL] += (twin ? 2 : 1) * Math.abs(a2 / 2); // a rotation keeps the area
+  }
+
+  /** The deployment zones' centres reach each other walking and running (a backstop: barriers are islands). */
+  private connected(router: Router): boolean {
+    const T = router.t;
+    const s0 = T.points - 2, s1 = T.points - 1;
+    const y0 = Math.max(this.env[E_DEPTH] / 2, T.baseRadius);
+    T.setPoint(s0, T.width / 2, y0);
+    T.setPoint(s1, T.width / 2, T.height - y0);
+    return router.reachable(s0, s1, 1e9, false, 0) && router.reachable(s0, s1, 1e9, true, 0);
+  }
+}
