@@ -3,8 +3,9 @@
  * answer is already known, each against the plain code or its premise.
  * - fireAt passes the cover its reactive-Down offer worked out on to the shot: an offer
  *   must leave every position, life and the terrain as it found them.
- * - walkPath does not evaluate the free straight line solve() has just found free
- *   (Router.freeStraight): the same moves as the plain move(), which always evaluates.
+ * - walkPath does not evaluate a leg the router's check found free (Router.pathFree: the
+ *   free straight line, or legs of a searched path): the same moves as the plain move(),
+ *   which always evaluates.
  */
 import { dirname, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -83,14 +84,14 @@ describe('fireAt reuses the cover its reactive-Down offer worked out (issue 14)'
   });
 });
 
-describe('Router: a move along the free straight line walks as before (issue 14)', () => {
+describe('Router: a move along the free straight line, or a searched path with legs found free, walks as before (issue 14)', () => {
   it('on random moves over generated NCO maps: same end point and inches spent', () => {
     const { g, env, ruleset } = setup('aggressive');
     const t = g.table;
     const plain = new PlainRouter(t, g.move);
     const rnd = lcg(4242);
     const bad: string[] = [];
-    let free = 0, costly = 0;
+    let free = 0, costly = 0, freeLegs = 0;
     for (let k = 0; k < 20; k++) {
       playOne(ruleset, g as never, env, 9, k);
       for (let q = 0; q < 200; q++) {
@@ -103,6 +104,7 @@ describe('Router: a move along the free straight line walks as before (issue 14)
         const spent = g.router.moveToward(0, 1, budget, run, stop);
         if (g.router.freeStraight) free++;
         else costly++;
+        for (let i = 0; i + 1 < g.router.pathN; i++) if (!g.router.freeStraight && g.router.pathN > 2 && g.router.pathFree[i] === 1) freeLegs++;
         const spentP = plain.moveToward(2, 1, budget, run, stop);
         const a = [t.px[0], t.py[0], spent].join(), b = [t.px[2], t.py[2], spentP].join();
         if (a !== b && bad.length < 5) bad.push(`game ${k} move ${q}: ${a} / ${b}`);
@@ -111,5 +113,6 @@ describe('Router: a move along the free straight line walks as before (issue 14)
     expect(bad).toEqual([]);
     expect(free).toBeGreaterThan(500);
     expect(costly).toBeGreaterThan(100);
+    expect(freeLegs).toBeGreaterThan(100); // legs of searched paths the walk did not evaluate again
   });
 });

@@ -4,8 +4,6 @@
  * order walk, A*'s expand and walk, touched()'s distances, the cover spots' enemy distances,
  * bestCoverSpot and inCoverSpot. Test-only; may allocate.
  */
-import { Router } from '../engine/geometry/path.ts';
-import { walkPath } from '../engine/geometry/walk.ts';
 import { COVER, DIFFICULT, EPS, IMPASSABLE, NEG_EPS, OBSCURING } from '../engine/geometry/flags.ts';
 import type { Table } from '../engine/geometry/table.ts';
 import type { NcoMoveCost } from '../engine/rulesets/nco/rules/terrain/move-cost.ts';
@@ -175,42 +173,7 @@ export function pickPlain(g: NcoGame, s: number): [number, boolean] {
   return [i < 0 ? waiting : i, false];
 }
 
-/** The router with A*'s expand as it was (offer() per node), for the inlined expand. */
-export class PlainRouter extends Router {
-  expandPlain(u: number, run: boolean): void {
-    const r = this as unknown as {
-      nNodes: number; g: Float64Array; f: Float64Array; hv: Float64Array; state: Uint8Array; nodeMode: Uint8Array;
-      prev: Int32Array; lazy: Uint8Array; out: Float64Array; heap: { push(v: number, cap: number): void };
-      offer(p: number, v: number, run: boolean): number;
-    };
-    const n = r.nNodes, G = n + 1, bit = run ? 2 : 1;
-    for (let v = 0; v <= G; v++) {
-      if (v === n || r.state[v] === 2) continue;
-      if (v < n && (r.nodeMode[v] & bit) === 0) continue;
-      const kind = r.offer(u, v, run);
-      if (kind === 0) continue;
-      const ng = r.g[u] + r.out[5];
-      if (r.state[v] !== 0 && ng >= r.g[v]) continue;
-      r.g[v] = ng;
-      r.prev[v] = u;
-      r.lazy[v] = kind === 2 ? 1 : 0;
-      r.f[v] = v === G ? r.g[v] : r.g[v] + r.hv[v];
-      r.state[v] = 1;
-      r.heap.push(v, n + 2);
-    }
-  }
-}
-(PlainRouter.prototype as unknown as { expand: unknown }).expand = PlainRouter.prototype.expandPlain;
-
-/** Router.move as it was: walkPath evaluates every leg it walks, the free straight line too. */
-function movePlain(this: Router, a: number, b: number, run: boolean): void {
-  this.out[1] = this.out[7];
-  this.out[7] = 0;
-  if (!this.solve(a, b, run)) return;
-  this.freeStraight = false;
-  walkPath(this, this.t, this.rules, a, run);
-}
-PlainRouter.prototype.move = movePlain;
+export { PlainRouter } from './router-plain.ts';
 
 
 /** touched(a)'s distances as it computed them (one loop, both directions per pair), into copies of dd and rd. */

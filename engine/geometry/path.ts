@@ -1,9 +1,7 @@
-import { EPS } from './flags.ts';
-import { RUN, WALK, type MoveRules } from './move-rules.ts';
+import { RUN, WALK } from './move-rules.ts';
 import { buildNodes } from './route-nodes.ts';
-import type { Table } from './table.ts';
+import { RouteSearch } from './route-search.ts';
 import { walkPath } from './walk.ts';
-import { KeyHeap } from './heap.ts';
 
 /**
  * Movement over the table on a visibility graph: exact straight lines, few nodes (rather
@@ -16,80 +14,8 @@ import { KeyHeap } from './heap.ts';
  * point-slot indices; doubles travel in `out` and `arg` (a double argument or result of a
  * call V8 does not inline is boxed).
  */
-export class Router {
-  readonly t: Table;
-  private readonly maxN: number;
+export class Router extends RouteSearch {
   private builtVersion = -1;
-  nNodes = 0;
-  readonly nodeX: Float64Array;
-  readonly nodeY: Float64Array;
-  /** bit 0: usable when walking, bit 1: usable when running. */
-  readonly nodeMode: Uint8Array;
-  private gen = 0;
-  private readonly edgeCost: Float64Array;
-  private readonly edgeStamp: Int32Array;
-  // A* state over nodes 0..n-1, start = n, goal = n+1.
-  private readonly g: Float64Array;
-  private readonly f: Float64Array;
-  private readonly prev: Int32Array;
-  private readonly state: Uint8Array;
-  /** 1 while a node's key rests on an unchecked leg from prev[v] (lazy A*). */
-  private readonly lazy: Uint8Array;
-  /** Per-query results of legs from the start (sCost[v]) and to the goal (gCost[u]), valid when the stamp = qid. */
-  private readonly sStamp: Int32Array;
-  private readonly sCost: Float64Array;
-  private readonly gStamp: Int32Array;
-  private readonly gCost: Float64Array;
-  private qid = 0;
-  /** Open nodes keyed by f (stale entries are skipped when popped). */
-  private readonly heap: KeyHeap;
-  /** Node-to-node distances (per map), each node's heuristic and distance from the start (per query). */
-  private readonly nd: Float64Array;
-  private readonly hv: Float64Array;
-  private readonly sd: Float64Array;
-  /** Closed nodes in closing order, so repair() visits only those. */
-  private readonly closed: Int32Array;
-  private nClosed = 0;
-  // The solved path (waypoints, start first) and the goal.
-  readonly pathX: Float64Array;
-  readonly pathY: Float64Array;
-  pathN = 0;
-  /** [0] cost of the last solve, [1] walk budget, [2..3] clamped goal, [4] stopWithin (in), [5] last leg's cost, [6] straight cost, [7] budget in / inches moved out. */
-  readonly out = new Float64Array(8);
-  /** Double arguments of the *Arg queries (stopWithin in arg[0]). */
-  readonly arg = new Float64Array(2);
-  /**
-   * The last solve returned the straight line, which the rules found free (no extra cost):
-   * walking it records no costly point, so walkPath need not look again.
-   */
-  freeStraight = false;
-
-  constructor(t: Table, readonly rules: MoveRules) {
-    this.t = t;
-    const N = t.maxVertices;
-    this.maxN = N;
-    this.nodeX = new Float64Array(N + 2);
-    this.nodeY = new Float64Array(N + 2);
-    this.nodeMode = new Uint8Array(N);
-    this.edgeCost = new Float64Array(2 * N * N);
-    this.edgeStamp = new Int32Array(2 * N * N);
-    this.g = new Float64Array(N + 2);
-    this.f = new Float64Array(N + 2);
-    this.prev = new Int32Array(N + 2);
-    this.state = new Uint8Array(N + 2);
-    this.lazy = new Uint8Array(N + 2);
-    this.heap = new KeyHeap(4 * (N + 2), this.f, this.state, 1);
-    this.closed = new Int32Array(N + 2);
-    this.nd = new Float64Array(N * N);
-    this.hv = new Float64Array(N + 2);
-    this.sd = new Float64Array(N + 2);
-    this.sStamp = new Int32Array(N + 2);
-    this.sCost = new Float64Array(N + 2);
-    this.gStamp = new Int32Array(N + 2);
-    this.gCost = new Float64Array(N + 2);
-    this.pathX = new Float64Array(N + 2);
-    this.pathY = new Float64Array(N + 2);
-  }
 
   /** Rebuilds routing nodes after a terrain or option change. */
   private ensureGraph(): void {
@@ -98,38 +24,8 @@ export class Router {
     this.builtVersion = T.version;
     this.gen++;
     this.rules.terrainChanged();
-    this.nNodes = buildNodes(T, this.rules, this.nodeX, this.nodeY, this.nodeMode, this.nd, this.maxN);
-  }
-
-  /**
-   * Can the move use the leg from node i to node j (start = nNodes, goal = nNodes + 1)?
-   * If so its full cost (length + extra) is in out[5]. Indices, not coordinates, so no
-   * double is boxed across the call.
-   */
-  private leg(i: number, j: number, run: boolean): boolean {
-    const s = this.t.seg;
-    this.t.setSegFrom(this.nodeX, this.nodeY, i, j);
-    if (!this.rules.eval(run, false)) return false;
-    this.out[5] = s[4] + this.rules.extra[0];
-    return true;
-  }
-
-  /**
-   * Puts into the goal node the first point on the way from node i to the goal within R of
-   * it, aiming EPS inside so the final distance is ≤ R despite rounding (callers test it).
-   */
-  private goalTarget(i: number): void {
-    const G = this.nNodes + 1;
-    const gx = this.out[2], gy = this.out[3], R = this.out[4] - EPS;
-    const dx = this.nodeX[i] - gx, dy = this.nodeY[i] - gy;
-    const d = Math.sqrt(dx * dx + dy * dy);
-    if (R > 0 && d > R) {
-      this.nodeX[G] = gx + (R * dx) / d;
-      this.nodeY[G] = gy + (R * dy) / d;
-    } else {
-      this.nodeX[G] = gx;
-      this.nodeY[G] = gy;
-    }
+    this.nNodes = buildNodes(T, this.rules, this.nodeX, this.nodeY, this.nodeMode);
+    this.listModes();
   }
 
   /**
@@ -171,6 +67,7 @@ export class Router {
         this.pathN = 2;
         this.out[0] = this.out[5];
         this.freeStraight = true;
+        this.pathFree[0] = 1;
         return true;
       }
     }
@@ -182,178 +79,6 @@ export class Router {
       if ((this.rules.noEntry[p] & bit) !== 0 && T.insideQ(p)) return false;
     }
     return this.search(run);
-  }
-
-  /**
-   * Lazy A* over the nodes; out[6] holds the straight start→goal cost (maybe Infinity).
-   * A node's key is the best over closed parents of g[parent] + the leg's cost, where a leg
-   * not yet checked counts at its length (a lower bound: every leg costs at least its
-   * length). Legs are only checked when their node is popped, then the key is recomputed
-   * (repair), so the search stays exact while checking few legs. Node-to-node results are
-   * cached per terrain version; start and goal legs per query.
-   */
-  private search(run: boolean): boolean {
-    const n = this.nNodes, S = n, G = n + 1;
-    const g = this.g, state = this.state;
-    state.fill(0, 0, n + 2);
-    this.qid++;
-    // Per query: h (straight distance still to cover to get within R of the goal) and the
-    // distance from the start, for every node; the start's own h serves the goal offer from S.
-    const gx = this.out[2], gy = this.out[3], R = this.out[4];
-    const sx = this.nodeX[S], sy = this.nodeY[S];
-    for (let v = 0; v <= S; v++) {
-      const x = this.nodeX[v], y = this.nodeY[v];
-      const hx = x - gx, hy = y - gy;
-      const h = Math.sqrt(hx * hx + hy * hy) - R;
-      this.hv[v] = h > 0 ? h : 0;
-      const dx = x - sx, dy = y - sy;
-      this.sd[v] = Math.sqrt(dx * dx + dy * dy);
-    }
-    g[S] = 0;
-    state[S] = 2;
-    this.closed[0] = S;
-    this.nClosed = 1;
-    if (this.out[6] < Infinity) { // the straight leg was checked by solve()
-      this.gStamp[S] = this.qid;
-      this.gCost[S] = this.out[6];
-    }
-    this.heap.clear();
-    this.expand(S, run);
-    for (;;) {
-      const u = this.heap.pop();
-      if (u < 0) return false;
-      if (this.lazy[u] === 1) {
-        this.check(this.prev[u], u, run);
-        if (this.repair(u, run)) this.heap.push(u, n + 2);
-        else state[u] = 0;
-        continue;
-      }
-      state[u] = 2;
-      if (u === G) return this.buildPath(G, S);
-      this.closed[this.nClosed++] = u;
-      this.expand(u, run);
-    }
-  }
-
-  /** Checks the leg p→v and records its cost (Infinity if not allowed) in the right cache. */
-  private check(p: number, v: number, run: boolean): void {
-    const n = this.nNodes, S = n, G = n + 1;
-    if (v === G) {
-      this.goalTarget(p);
-      this.gStamp[p] = this.qid;
-      this.gCost[p] = this.leg(p, G, run) ? this.out[5] : Infinity;
-    } else if (p === S) {
-      this.sStamp[v] = this.qid;
-      this.sCost[v] = this.leg(S, v, run) ? this.out[5] : Infinity;
-    } else {
-      const k = ((run ? 1 : 0) * this.maxN + p) * this.maxN + v;
-      this.edgeCost[k] = this.leg(p, v, run) ? this.out[5] : Infinity;
-      this.edgeStamp[k] = this.gen;
-    }
-  }
-
-  /**
-   * Offer of closed node p to node v: writes the leg's known cost, or its length when not
-   * yet checked, into out[5]; returns 0 if the leg is known to be blocked, 1 if checked,
-   * 2 if optimistic. Only indices cross the call.
-   */
-  private offer(p: number, v: number, run: boolean): number {
-    const n = this.nNodes, S = n, G = n + 1, qid = this.qid;
-    // Both lower bounds are read on every call (p, v < N + 2): a lazy goal offer is rare, and
-    // its loads, without type feedback, deoptimised the search (Skill-die armour, ~8k games).
-    const lbGoal = this.hv[p], lbStart = this.sd[v];
-    let c = 0, kind = 1;
-    if (v === G) {
-      if (this.gStamp[p] === qid) c = this.gCost[p];
-      else { c = lbGoal; kind = 2; } // the goal leg is at least the distance to within R
-    } else if (p === S) {
-      if (this.sStamp[v] === qid) c = this.sCost[v];
-      else { c = lbStart; kind = 2; }
-    } else {
-      const k = ((run ? 1 : 0) * this.maxN + p) * this.maxN + v;
-      if (this.edgeStamp[k] === this.gen) c = this.edgeCost[k];
-      else { c = this.nd[p * this.maxN + v]; kind = 2; }
-    }
-    if (c === Infinity) return 0; // known blocked (a lower bound is a length, never Infinity)
-    this.out[5] = c;
-    return kind;
-  }
-
-  /** Relaxes every open or unseen node (and the goal, last) from newly closed node u: offer() inlined, rows hoisted. */
-  private expand(u: number, run: boolean): void {
-    const n = this.nNodes, S = n, G = n + 1;
-    const bit = run ? 2 : 1;
-    const g = this.g, state = this.state, mode = this.nodeMode;
-    const gu = g[u];
-    const fromStart = u === S;
-    const rowK = ((run ? 1 : 0) * this.maxN + u) * this.maxN, rowN = u * this.maxN;
-    const qid = this.qid, gen = this.gen;
-    for (let v = 0; v < n; v++) {
-      if (state[v] === 2 || (mode[v] & bit) === 0) continue;
-      let c = 0, lazy = 0;
-      if (fromStart) {
-        if (this.sStamp[v] === qid) c = this.sCost[v];
-        else { c = this.sd[v]; lazy = 1; }
-      } else if (this.edgeStamp[rowK + v] === gen) c = this.edgeCost[rowK + v];
-      else { c = this.nd[rowN + v]; lazy = 1; }
-      if (c === Infinity) continue; // known blocked
-      const ng = gu + c;
-      if (state[v] !== 0 && ng >= g[v]) continue;
-      g[v] = ng; this.prev[v] = u; this.lazy[v] = lazy; this.f[v] = ng + this.hv[v];
-      state[v] = 1;
-      this.heap.push(v, n + 2);
-    }
-    if (state[G] === 2) return;
-    let c = 0, lazy = 0;
-    if (this.gStamp[u] === qid) c = this.gCost[u];
-    else { c = this.hv[u]; lazy = 1; } // the goal leg is at least the distance to within R
-    const ng = gu + c;
-    if (c === Infinity || (state[G] !== 0 && ng >= g[G])) return;
-    g[G] = ng; this.prev[G] = u; this.lazy[G] = lazy; this.f[G] = ng; // f = g at the goal
-    state[G] = 1;
-    this.heap.push(G, n + 2);
-  }
-
-  /** Recomputes node v's best offer over all closed nodes; false if none is left. */
-  private repair(v: number, run: boolean): boolean {
-    let best = Infinity, bp = -1, lazy = 0;
-    for (let k = 0; k < this.nClosed; k++) {
-      const p = this.closed[k];
-      const kind = this.offer(p, v, run);
-      if (kind === 0) continue;
-      const c = this.g[p] + this.out[5];
-      // A tie goes to a checked leg over a lazy one; arithmetic run on every offer, since a
-      // compare reached only on a tie had no type feedback and deoptimised the search.
-      const tieWin = (c === best ? 1 : 0) & (kind === 1 ? 1 : 0) & lazy;
-      if (c < best || tieWin === 1) {
-        best = c;
-        bp = p;
-        lazy = kind === 2 ? 1 : 0;
-      }
-    }
-    if (bp < 0) return false;
-    this.g[v] = best;
-    this.prev[v] = bp;
-    this.lazy[v] = lazy;
-    this.f[v] = v === this.nNodes + 1 ? best : best + this.hv[v]; // g plus the straight distance still to cover
-    return true;
-  }
-
-  private buildPath(G: number, S: number): boolean {
-    let k = 0;
-    for (let v = this.prev[G]; v !== S; v = this.prev[v]) k++;
-    this.pathN = k + 2;
-    let i = k;
-    for (let v = this.prev[G]; v !== S; v = this.prev[v]) {
-      this.pathX[i] = this.nodeX[v];
-      this.pathY[i] = this.nodeY[v];
-      i--;
-    }
-    this.goalTarget(this.prev[G]);
-    this.pathX[k + 1] = this.nodeX[G];
-    this.pathY[k + 1] = this.nodeY[G];
-    this.out[0] = this.g[G];
-    return true;
   }
 
   /** moveToward's work: solve, then walk the path (walk.ts) with budget out[7]. */

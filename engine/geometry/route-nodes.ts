@@ -9,11 +9,11 @@ const NODE_MARGIN = 0.01;
  * The router's nodes for the current terrain (path.ts, once per terrain version): each
  * corner of a polygon some mode goes round (rules.detour), offset outward by baseRadius +
  * NODE_MARGIN, kept when it lies on the table and for the modes that may stand there
- * (rules.noEntry). Writes nodeX/nodeY/nodeMode (bit 0 walk, bit 1 run) and the
- * node-to-node distances nd (row length M); returns the node count.
+ * (rules.noEntry). Writes nodeX/nodeY/nodeMode (bit 0 walk, bit 1 run); returns the node
+ * count (distances: fillDistRow, row by row as A* needs them).
  */
 export function buildNodes(
-  T: Table, rules: MoveRules, nodeX: Float64Array, nodeY: Float64Array, nodeMode: Uint8Array, nd: Float64Array, M: number,
+  T: Table, rules: MoveRules, nodeX: Float64Array, nodeY: Float64Array, nodeMode: Uint8Array,
 ): number {
   const r = T.baseRadius, rr = r + NODE_MARGIN;
   const lo = r - EPS, hiX = T.width - r + EPS, hiY = T.height - r + EPS;
@@ -39,6 +39,7 @@ export function buildNodes(
       T.q[0] = x;
       T.q[1] = y;
       for (let o = 0; o < T.polygonCount && mode !== 0; o++) {
+        if ((rules.noEntry[o] & mode) === 0) continue; // cannot take a mode away: no containment test
         if (!T.insideQ(o)) continue;
         mode &= ~rules.noEntry[o];
       }
@@ -49,15 +50,18 @@ export function buildNodes(
       n++;
     }
   }
-  // Node-to-node distances, once per map: A* reads them instead of taking square roots.
-  for (let i = 0; i < n; i++) {
-    nd[i * M + i] = 0;
-    for (let j = i + 1; j < n; j++) {
-      const dx = nodeX[j] - nodeX[i], dy = nodeY[j] - nodeY[i];
-      const d = Math.sqrt(dx * dx + dy * dy);
-      nd[i * M + j] = d;
-      nd[j * M + i] = d;
-    }
-  }
   return n;
+}
+
+/**
+ * Row u of the node-to-node distances (row length M), filled when A* first expands node u
+ * (route-search.ts): most nodes of a map never are. nd[u][v] = nd[v][u] bit for bit, as the
+ * symmetric fill once gave: x_v − x_u = −(x_u − x_v) exactly, and squares drop the sign.
+ */
+export function fillDistRow(nodeX: Float64Array, nodeY: Float64Array, n: number, u: number, nd: Float64Array, M: number): void {
+  const x = nodeX[u], y = nodeY[u], row = u * M;
+  for (let v = 0; v < n; v++) {
+    const dx = nodeX[v] - x, dy = nodeY[v] - y;
+    nd[row + v] = Math.sqrt(dx * dx + dy * dy);
+  }
 }

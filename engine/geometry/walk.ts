@@ -46,9 +46,10 @@ export function walkPath(r: Router, T: Table, P: MoveRules, a: number, run: bool
       s[3] = dy;
       s[4] = L;
       T.segBox();
-      // The free straight line was just evaluated on this very segment: no costly points.
+      // A leg the search found free (the free straight line among them) was evaluated on this
+      // very segment: no costly points.
       let legs = 0;
-      if (!r.freeStraight) {
+      if (r.pathFree[k] === 0) {
         P.eval(run, true);
         legs = P.legN;
       }

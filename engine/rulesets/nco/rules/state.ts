@@ -355,14 +355,13 @@ export class NcoGame {
     const ax = px[a], ay = py[a], row = a * n;
     const dd = this.dd, rd = this.rd, vis = this.vis, cov = this.cov, sk = this.shots.key;
     this.shots.touches[a]++;
-    for (let j = 0; j < n; j++) { // row a, then column a from it (the matrices are symmetric)
+    for (let j = 0, rj = a; j < n; j++, rj += n) { // row a and column a (symmetric), from registers: no reload
       const dx = px[j] - ax, dy = py[j] - ay;
-      const d = Math.sqrt(dx * dx + dy * dy), e = d - edge;
-      dd[row + j] = d;
-      rd[row + j] = e > 0 ? e : 0;
+      const d = Math.sqrt(dx * dx + dy * dy), e = d - edge, r = e > 0 ? e : 0;
+      dd[row + j] = d; dd[rj] = d; rd[row + j] = r; rd[rj] = r;
     }
-    for (let j = 0, rj = a; j < n; j++, rj += n) { // column a from row a; the caches wiped both ways
-      dd[rj] = dd[row + j]; rd[rj] = rd[row + j]; vis[row + j] = vis[rj] = cov[row + j] = cov[rj] = -1;
+    for (let j = 0, rj = a; j < n; j++, rj += n) { // the caches wiped both ways
+      vis[row + j] = vis[rj] = cov[row + j] = cov[rj] = -1;
       sk[row + j] = sk[rj] = -1;
     }
   }

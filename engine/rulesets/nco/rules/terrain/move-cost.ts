@@ -102,10 +102,12 @@ export class NcoMoveCost implements MoveRules {
     // Only the pieces relevant to this mode (terrainChanged lists them, in index order).
     const from = run ? T.maxPolygons : 0, to = from + this.relN[run ? 1 : 0];
     const list = this.relList;
+    // The segment's box, read once: T.segBoxHits(p) written out with it.
+    const s = T.seg, sx0 = s[5], sy0 = s[6], sx1 = s[7], sy1 = s[8];
     let nc = 0;
     for (let k = from; k < to; k++) {
       const p = list[k];
-      if (!T.segBoxHits(p) || !T.clip(p)) continue;
+      if (sx1 < T.bx0[p] || sx0 > T.bx1[p] || sy1 < T.by0[p] || sy0 > T.by1[p] || !T.clip(p)) continue;
       const fl = T.pFlags[p];
       if (fl & IMPASSABLE) return false;
       if (run && fl & DIFFICULT) return false;
