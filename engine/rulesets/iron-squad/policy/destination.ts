@@ -16,9 +16,9 @@
  */
 import { dist, hasRevealable } from '../rules/board-cache.ts';
 import type { IronGame } from '../rules/state.ts';
-import { BOT_PRIORITY, T_GRENADIER } from '../data/units.ts';
+import { BOT_PRIORITY, DAM, EAM, T_GRENADIER, TYPE_WEAPON, W_GRENADE } from '../data/units.ts';
 import { POL_BOT } from './params.ts';
-import { approachFoe, elevCase, pickTargetMemo, shotSlot } from './scoring.ts';
+import { approachFoe, elevCase, fillShotAt, foeBase, KILL_BONUS, pickTargetMemo, shotSlot } from './scoring.ts';
 
 /** Picks the end hex of u's move among the hexes the last search reached; the foes are listed. */
 export function chooseDestination(g: IronGame, u: number, mp: number): number {
@@ -63,7 +63,7 @@ export function chooseDestination(g: IronGame, u: number, mp: number): number {
   const cost = p.cost, terrain = b.terrain, explore = g.exploreExtra, objId = b.objectiveId, hiddenNb = b.hiddenNb;
   const seen = g.objSeen, seenAt = side * g.objCap, revealMp = ds.revealMp;
   const vpExplore = r.vp_explore, vpObjective = r.vp_objective, vpReveal = r.vp_reveal;
-  let top = -1, topB = -1e9;
+  let top = -1, topB = -1e9, sec = -1e9; // the best bound (first on a tie) and the best of the others
   for (let i = 0; i < n; i++) {
     const h = reached[i], c = cost[h];
     // scoreHex's sum, term by term in the same order, with ex = 0 and the distance's best shot.
@@ -82,7 +82,7 @@ export function chooseDestination(g: IronGame, u: number, mp: number): number {
     if (useExp) s -= xw * 0;
     if (nearHex >= 0) s -= nw * dNear[oNear + h];
     bound[i] = s;
-    if (s > topB) { topB = s; top = i; }
+    if (s > topB) { sec = topB; topB = s; top = i; } else if (s > sec) sec = s;
   }
   // Without a shot or an exposure term every bound is the exact score.
   if ((!attack && !useExp) || top < 0) return top < 0 ? here : p.reached[top];
@@ -116,6 +116,8 @@ export function chooseDestination(g: IronGame, u: number, mp: number): number {
     }
     const s = g.val[5];
     if (s > bs || (s === bs && bi >= 0 && i < bi)) { bs = s; bi = i; }
+    // Every other bound below the top hex's score: none can beat or tie it (most decisions).
+    if (k < 0 && sec < bs) break;
   }
   return bi < 0 ? here : p.reached[bi];
 }
@@ -152,29 +154,43 @@ function vpOf(g: IronGame, side: number, h: number): number {
  * ds.shotByDist[k], k = 0..rmax: the best value of a shot u may take (backfire within the
  * policy's limit) at any listed foe from any hex k hexes from u: the foe is then between
  * D − k and D + k hexes away (D its distance from u), at any elevation case. 0 for none.
+ * The memo slots are filled here from each foe's base (foeBase, fillShotAt: no splash) or,
+ * for a grenade, by shotSlot; out[k] is the running maximum over the window D ± k.
  */
-function shotBounds(g: IronGame, u: number, rmax: number, lo: number, hi: number): void {
-  const ds = g.dec, el = g.board.elevation, out = ds.shotByDist;
+export function shotBounds(g: IronGame, u: number, rmax: number, lo: number, hi: number): void {
+  const ds = g.dec, el = g.board.elevation, out = ds.shotByDist, sv = ds.shotV, sb = ds.shotB;
   const range = g.rangeNow[u], reach = range < 4 ? range : 4, maxBack = g.scn.policies[g.side[u]].maxBackfire;
+  const w = TYPE_WEAPON[g.type[u]], splash = w === W_GRENADE, dw = w * 5, eUp = EAM[w * 2], eDown = EAM[w * 2 + 1];
+  const mb = ds.missionBonus, stamp = ds.shotStamp, epoch = ds.shotEpoch;
   for (let k = 0; k <= rmax; k++) out[k] = 0;
-  // Elevation cases that can occur: the reached hexes' levels lo..hi against each foe's.
   const best = ds.shotAtDist;
   for (let f = 0; f < g.foeCount; f++) {
     const th = g.foeHex[f], D = dist(g.board, g.hex[u], th), et = el[th];
     if (D - rmax > reach) continue;
     const dLo = D > rmax ? D - rmax : 0, dHi = D + rmax < reach ? D + rmax : reach;
+    // Elevation cases some reached hex can have against this foe (d = 0: level only).
+    const c0 = lo <= et && et <= hi, c1 = hi > et, c2 = lo < et;
+    const t = g.foes[f], hp = g.hp[t], kv = KILL_BONUS + mb[t], base0 = foeBase(g, u, f);
     for (let d = dLo; d <= dHi; d++) {
       let v = 0;
       for (let c = 0; c < 3; c++) {
-        if (c === 0 ? d > 0 && (lo > et || hi < et) : d === 0 || (c === 1 ? hi <= et : lo >= et)) continue;
-        const k = shotSlot(g, u, f, c, d);
-        if (ds.shotB[k] <= maxBack && ds.shotV[k] > v) v = ds.shotV[k];
+        if (c === 0 ? d > 0 && !c0 : d === 0 || (c === 1 ? !c1 : !c2)) continue;
+        const k = (f * 3 + c) * 5 + d;
+        if (stamp[k] !== epoch) {
+          if (splash) shotSlot(g, u, f, c, d);
+          else fillShotAt(g, k, base0 + DAM[dw + d] + (c === 1 ? eUp : c === 2 ? eDown : 0), hp, kv);
+        }
+        if (sb[k] <= maxBack && sv[k] > v) v = sv[k];
       }
       best[d] = v;
     }
+    // out[k] gets the best over d in [D − k, D + k] ∩ [dLo, dHi]: the window only grows with k.
+    let m = 0;
     for (let k = 0; k <= rmax; k++) {
-      const a = D > k ? D - k : 0, z = D + k < reach ? D + k : reach;
-      for (let d = a < dLo ? dLo : a; d <= z; d++) if (best[d] > out[k]) out[k] = best[d];
+      const a = D - k, z = D + k;
+      if (a >= dLo && a <= dHi && best[a] > m) m = best[a];
+      if (z <= dHi && best[z] > m) m = best[z];
+      if (m > out[k]) out[k] = m;
     }
   }
 }
