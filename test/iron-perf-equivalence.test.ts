@@ -29,6 +29,7 @@ import { dist, hasRevealable } from '../engine/rulesets/iron-squad/rules/board-c
 import { boardFromConfig } from '../engine/rulesets/iron-squad/rules/board-json.ts';
 import type { IronDecisions } from '../engine/rulesets/iron-squad/rules/decisions.ts';
 import { preparePath } from '../engine/rulesets/iron-squad/rules/moving.ts';
+import { LEVELS } from '../engine/rulesets/iron-squad/rules/scratch.ts';
 import { IronGame } from '../engine/rulesets/iron-squad/rules/state.ts';
 
 const UNITS_A = ['captain', 'rifleman', 'machine-gunner', 'sniper', 'medic'];
@@ -147,10 +148,11 @@ function checkDecision(g: IronGame, u: number, mp: number, stats: Stats): void {
 
 /**
  * destination.ts shotBounds against its specification, the shots plainly: for every k up to
- * the farthest reached hex, the best shotValueAt (backfire within the limit, else 0) at any
- * foe from distance d in [D − k, D + k] ∩ [0, min(range, 4)] at any elevation case the
- * reached hexes' levels allow; and every memo slot it filled (foeBase + fillShotAt, or
- * shotSlot for a grenade) holds shotValueAt's value and backfire chance.
+ * the farthest reached hex and every level e of a reached hex, the best shotValueAt
+ * (backfire within the limit, else 0) at any foe from distance d in [D − k, D + k] ∩
+ * [0, min(range, 4)], at the elevation case of level e against the foe's; that this bounds
+ * the best in-range shot (sight ignored) from every reached hex; and every memo slot it
+ * filled (foeBase + fillShotAt, or shotSlot for a grenade) holds shotValueAt's doubles.
  */
 function checkShotBounds(g: IronGame, u: number, where: string, stats: Stats): void {
   const pol = g.scn.policies[g.side[u]];
@@ -163,24 +165,35 @@ function checkShotBounds(g: IronGame, u: number, where: string, stats: Stats): v
     lo = Math.min(lo, el[h]);
     hi = Math.max(hi, el[h]);
   }
+  same(lo >= 0 && hi < LEVELS, true, `${where}: levels ${lo}..${hi} within 0..${LEVELS - 1}`);
   ds.newShots();
   shotBounds(g, u, rmax, lo, hi);
   const reach = Math.min(g.rangeNow[u], 4);
   for (let k = 0; k <= rmax; k++) {
-    let best = 0;
-    for (let f = 0; f < g.foeCount; f++) {
-      const th = g.foeHex[f], D = b.grid.distance(g.hex[u], th), et = el[th];
-      for (let d = Math.max(D - k, 0); d <= Math.min(D + k, reach); d++) {
-        for (let c = 0; c < 3; c++) {
-          const can = d === 0 ? c === 0 : c === 0 ? lo <= et && et <= hi : c === 1 ? hi > et : lo < et;
-          if (!can) continue;
-          shotValueAt(g, u, g.foes[f], c, d);
+    for (let e = lo; e <= hi; e++) {
+      let best = 0;
+      for (let f = 0; f < g.foeCount; f++) {
+        const th = g.foeHex[f], D = b.grid.distance(g.hex[u], th), et = el[th];
+        for (let d = Math.max(D - k, 0); d <= Math.min(D + k, reach); d++) {
+          shotValueAt(g, u, g.foes[f], d === 0 || e === et ? 0 : e > et ? 1 : 2, d);
           if (g.val[1] <= pol.maxBackfire && g.val[0] > best) best = g.val[0];
         }
       }
+      same(ds.shotByDist[k * LEVELS + e], best, `${where}: shot bound at distance ${k}, level ${e}`);
+      if (best > 0) stats.boundShots++;
     }
-    same(ds.shotByDist[k], best, `${where}: shot bound at distance ${k}`);
-    if (best > 0) stats.boundShots++;
+  }
+  for (let i = 0; i < p.reachedCount; i++) {
+    const h = p.reached[i];
+    let vmax = 0;
+    for (let f = 0; f < g.foeCount; f++) {
+      const th = g.foeHex[f], d = b.grid.distance(h, th);
+      if (d > reach) continue;
+      shotValueAt(g, u, g.foes[f], b.elevationCase(h, th), d);
+      if (g.val[1] <= pol.maxBackfire && g.val[0] > vmax) vmax = g.val[0];
+    }
+    const bound = ds.shotByDist[b.grid.distance(g.hex[u], h) * LEVELS + el[h]];
+    if (!(vmax <= bound)) expect(vmax, `${where}: shot from ${h} within its bound`).toBeLessThanOrEqual(bound);
   }
   for (let f = 0; f < g.foeCount; f++) {
     for (let c = 0; c < 3; c++) {

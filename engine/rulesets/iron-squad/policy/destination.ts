@@ -4,7 +4,7 @@
  * answer as policy/reference.ts chooseDestinationPlain (test/iron-perf-equivalence),
  * cheaper, by upper bounds on each hex's score:
  * - bound A (every hex): the cheap terms exact, exposure 0, the shot as the best one any
- *   hex at that distance from u could take (shotBounds);
+ *   hex at that distance from u and at that level could take (shotBounds);
  * - bound B (only where A could still win): exposure exact, the shot as the best one in
  *   range from that hex, sight ignored; then the exact score (pickTargetMemo).
  * Shot values are memoised per decision by (foe, elevation case, distance), all they
@@ -17,6 +17,7 @@
 import { dist, hasRevealable } from '../rules/board-cache.ts';
 import type { IronGame } from '../rules/state.ts';
 import { BOT_PRIORITY, DAM, EAM, T_GRENADIER, TYPE_WEAPON, W_GRENADE } from '../data/units.ts';
+import { LEVELS } from '../rules/scratch.ts';
 import { POL_BOT } from './params.ts';
 import { approachFoe, elevCase, fillShotAt, foeBase, KILL_BONUS, pickTargetMemo, shotSlot } from './scoring.ts';
 
@@ -50,7 +51,7 @@ export function chooseDestination(g: IronGame, u: number, mp: number): number {
     let rmax = 0, lo = 127, hi = -128;
     for (let i = 0; i < n; i++) {
       const h = reached[i], d = dHere[oHere + h], e = el[h];
-      from[i] = d;
+      from[i] = d * LEVELS + e; // the shot bound's slot
       if (d > rmax) rmax = d;
       if (e < lo) lo = e;
       if (e > hi) hi = e;
@@ -151,46 +152,45 @@ function vpOf(g: IronGame, side: number, h: number): number {
 }
 
 /**
- * ds.shotByDist[k], k = 0..rmax: the best value of a shot u may take (backfire within the
- * policy's limit) at any listed foe from any hex k hexes from u: the foe is then between
- * D − k and D + k hexes away (D its distance from u), at any elevation case. 0 for none.
- * The memo slots are filled here from each foe's base (foeBase, fillShotAt: no splash) or,
- * for a grenade, by shotSlot; out[k] is the running maximum over the window D ± k.
+ * ds.shotByDist[k * LEVELS + e], k = 0..rmax, e = lo..hi: the best value of a shot u may
+ * take (backfire within the policy's limit) at any listed foe from any hex k hexes from u
+ * at level e: the foe is then between D − k and D + k hexes away (D its distance from u),
+ * and the level fixes the elevation case at each distance. 0 for none. The memo slots are
+ * filled here from each foe's base (foeBase, fillShotAt: no splash) or, for a grenade, by
+ * shotSlot; each entry is a running maximum over the growing window D ± k.
  */
 export function shotBounds(g: IronGame, u: number, rmax: number, lo: number, hi: number): void {
   const ds = g.dec, el = g.board.elevation, out = ds.shotByDist, sv = ds.shotV, sb = ds.shotB;
   const range = g.rangeNow[u], reach = range < 4 ? range : 4, maxBack = g.scn.policies[g.side[u]].maxBackfire;
   const w = TYPE_WEAPON[g.type[u]], splash = w === W_GRENADE, dw = w * 5, eUp = EAM[w * 2], eDown = EAM[w * 2 + 1];
-  const mb = ds.missionBonus, stamp = ds.shotStamp, epoch = ds.shotEpoch;
-  for (let k = 0; k <= rmax; k++) out[k] = 0;
+  const mb = ds.missionBonus, stamp = ds.shotStamp, epoch = ds.shotEpoch, L = LEVELS;
+  for (let k = 0; k <= rmax; k++) for (let e = lo; e <= hi; e++) out[k * L + e] = 0;
   const best = ds.shotAtDist;
   for (let f = 0; f < g.foeCount; f++) {
     const th = g.foeHex[f], D = dist(g.board, g.hex[u], th), et = el[th];
     if (D - rmax > reach) continue;
     const dLo = D > rmax ? D - rmax : 0, dHi = D + rmax < reach ? D + rmax : reach;
-    // Elevation cases some reached hex can have against this foe (d = 0: level only).
-    const c0 = lo <= et && et <= hi, c1 = hi > et, c2 = lo < et;
     const t = g.foes[f], hp = g.hp[t], kv = KILL_BONUS + mb[t], base0 = foeBase(g, u, f);
     for (let d = dLo; d <= dHi; d++) {
-      let v = 0;
-      for (let c = 0; c < 3; c++) {
-        if (c === 0 ? d > 0 && !c0 : d === 0 || (c === 1 ? !c1 : !c2)) continue;
+      for (let e = lo; e <= hi; e++) {
+        const c = d === 0 || e === et ? 0 : e > et ? 1 : 2; // elevCase from level e
         const k = (f * 3 + c) * 5 + d;
         if (stamp[k] !== epoch) {
           if (splash) shotSlot(g, u, f, c, d);
           else fillShotAt(g, k, base0 + DAM[dw + d] + (c === 1 ? eUp : c === 2 ? eDown : 0), hp, kv);
         }
-        if (sb[k] <= maxBack && sv[k] > v) v = sv[k];
+        best[d * L + e] = sb[k] <= maxBack && sv[k] > 0 ? sv[k] : 0;
       }
-      best[d] = v;
     }
-    // out[k] gets the best over d in [D − k, D + k] ∩ [dLo, dHi]: the window only grows with k.
-    let m = 0;
-    for (let k = 0; k <= rmax; k++) {
-      const a = D - k, z = D + k;
-      if (a >= dLo && a <= dHi && best[a] > m) m = best[a];
-      if (z <= dHi && best[z] > m) m = best[z];
-      if (m > out[k]) out[k] = m;
+    // out[k, e] gets the best over d in [D − k, D + k] ∩ [dLo, dHi]: the window only grows with k.
+    for (let e = lo; e <= hi; e++) {
+      let m = 0;
+      for (let k = 0; k <= rmax; k++) {
+        const a = D - k, z = D + k;
+        if (a >= dLo && a <= dHi && best[a * L + e] > m) m = best[a * L + e];
+        if (z <= dHi && best[z * L + e] > m) m = best[z * L + e];
+        if (m > out[k * L + e]) out[k * L + e] = m;
+      }
     }
   }
 }
