@@ -126,7 +126,15 @@ function checkDecision(g: IronGame, u: number, mp: number, stats: Stats): void {
   }
   checkShotBounds(g, u, where, stats);
   const dest = chooseDestination(g, u, mp);
-  same(dest, chooseDestinationPlain(g, u, mp), `${where}: destination`);
+  const scores = new Float64Array(p.reachedCount);
+  same(dest, chooseDestinationPlain(g, u, mp, scores), `${where}: destination`);
+  if (g.scn.policies[g.side[u]].kind !== POL_BOT) {
+    // The picked hex's score is the plain double, and bound A is at least every hex's score.
+    for (let i = 0; i < p.reachedCount; i++) {
+      if (p.reached[i] === dest) same(g.dec.picked[0], scores[i], `${where}: score of ${dest}`);
+      if (!(g.dec.bound[i] >= scores[i])) expect(g.dec.bound[i], `${where}: bound A of ${p.reached[i]}`).toBeGreaterThanOrEqual(scores[i]);
+    }
+  }
   stats.decisions++;
   if (dest !== g.hex[u]) stats.moved++;
   // Every reached hex: the same target and the same double, plain, direct and memoised.

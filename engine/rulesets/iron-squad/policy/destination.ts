@@ -12,9 +12,9 @@
  * smaller exposure; IEEE sums and products by non-negative weights are monotone, so it
  * is a true bound, no epsilon. The hex with the best bound A is scored first; any other
  * is skipped when a bound cannot beat the best so far (equal bound: only if earlier in
- * reach order). Allocation-free: bounds in g.dec, doubles through g.val[5].
+ * reach order). Allocation-free: bounds in g.dec.
  */
-import { dist, hasRevealable } from '../rules/board-cache.ts';
+import { dist } from '../rules/board-cache.ts';
 import type { IronGame } from '../rules/state.ts';
 import { BOT_PRIORITY, DAM, EAM, T_GRENADIER, TYPE_WEAPON, W_GRENADE } from '../data/units.ts';
 import { LEVELS } from '../rules/scratch.ts';
@@ -35,11 +35,6 @@ export function chooseDestination(g: IronGame, u: number, mp: number): number {
   const useObj = mh >= 0 && pol.objectiveWeight > 0, useVp = pol.vpWeight > 0, useExp = pol.exposureWeight > 0;
   const nearHex = near >= 0 && pol.approachWeight > 0 ? g.foeHex[near] : -1;
   const attack = g.fired[u] === 0 && pol.attackWeight > 0;
-  // The terms' inputs for scoreHex, set once per decision.
-  ds.objHex = useObj ? mh : -1;
-  ds.denyHex = eh;
-  ds.nearHex = nearHex;
-  ds.revealMp = pol.revealsPerActivation > 0 ? mp - r.reveal_mp_cost : -1;
   // Bound A: exposure taken as 0, the shot as the best one any hex this far from u could have.
   // Distances from u, the objectives and the nearest foe: rows read with the arrays hoisted.
   const dObj = useObj ? distRow(g, 1, mh) : b.distTable, oObj = ds.rowAt[1];
@@ -58,16 +53,16 @@ export function chooseDestination(g: IronGame, u: number, mp: number): number {
     }
     shotBounds(g, u, rmax, lo, hi);
   }
-  // Only a few hexes get past bound A, so no term is kept: scoreHex recomputes them there.
+  // Only a few hexes get past bound A, so no term is kept: the exact stage recomputes them there.
   const cw = pol.coverWeight, aw = pol.attackWeight, ow = pol.objectiveWeight, dw = pol.denyWeight;
   const vw = pol.vpWeight, xw = pol.exposureWeight, nw = pol.approachWeight, shots = ds.shotByDist;
   const cost = p.cost, terrain = b.terrain, explore = g.exploreExtra, objId = b.objectiveId, hiddenNb = b.hiddenNb;
-  const seen = g.objSeen, seenAt = side * g.objCap, revealMp = ds.revealMp;
+  const seen = g.objSeen, seenAt = side * g.objCap, revealMp = pol.revealsPerActivation > 0 ? mp - r.reveal_mp_cost : -1;
   const vpExplore = r.vp_explore, vpObjective = r.vp_objective, vpReveal = r.vp_reveal;
   let top = -1, topB = -1e9, sec = -1e9; // the best bound (first on a tie) and the best of the others
   for (let i = 0; i < n; i++) {
     const h = reached[i], c = cost[h];
-    // scoreHex's sum, term by term in the same order, with ex = 0 and the distance's best shot.
+    // The score's sum, term by term in its order, with ex = 0 and the distance and level's best shot.
     let s = cw * cover[terrain[h]] - 0.01 * c;
     if (attack) s += aw * shots[from[i]];
     if (useObj) s -= ow * dObj[oObj + h];
@@ -80,47 +75,62 @@ export function chooseDestination(g: IronGame, u: number, mp: number): number {
       if (c <= revealMp && hiddenNb[h] !== 0) vp += vpReveal;
       s += vw * vp;
     }
-    if (useExp) s -= xw * 0;
+    // Exposure 0: s − xw · 0 is s (xw finite), so the term is left out.
     if (nearHex >= 0) s -= nw * dNear[oNear + h];
     bound[i] = s;
     if (s > topB) { sec = topB; topB = s; top = i; } else if (s > sec) sec = s;
   }
   // Without a shot or an exposure term every bound is the exact score.
-  if ((!attack && !useExp) || top < 0) return top < 0 ? here : p.reached[top];
+  ds.picked[0] = topB;
+  if ((!attack && !useExp) || top < 0) return top < 0 ? here : reached[top];
   // Best (bs, bi): the highest score, then the lowest index; bi −1 is staying put at −1e9, which no tie beats.
   let bs = -1e9, bi = -1;
   const range = g.rangeNow[u], reach = range < 4 ? range : 4, maxBack = pol.maxBackfire;
-  for (let k = -1; k < p.reachedCount; k++) {
+  const foeCount = g.foeCount, foeHex = g.foeHex, foes = g.foes, rangeNow = g.rangeNow, sv = ds.shotV, sb = ds.shotB;
+  for (let k = -1; k < n; k++) {
     const i = k < 0 ? top : k;
     const ub = bound[i];
     if (k === top || !(ub > bs || (ub === bs && bi >= 0 && i < bi))) continue;
     // Bound B: exposure exact, the shot as the best in range with sight ignored.
-    const h = p.reached[i];
-    let ex = 0, vmax = 0;
-    for (let f = 0; f < g.foeCount; f++) {
-      const d = dist(g.board, g.foeHex[f], h);
-      if (d <= g.rangeNow[g.foes[f]] + 2) ex++;
+    const h = reached[i];
+    let ex = 0, shot = 0;
+    for (let f = 0; f < foeCount; f++) {
+      const d = dist(b, foeHex[f], h);
+      if (d <= rangeNow[foes[f]] + 2) ex++;
       if (attack && d <= reach) {
-        const k = shotSlot(g, u, f, elevCase(el, h, g.foeHex[f], d), d);
-        if (ds.shotB[k] <= maxBack && ds.shotV[k] > vmax) vmax = ds.shotV[k];
+        const q = shotSlot(g, u, f, elevCase(el, h, foeHex[f], d), d);
+        if (sb[q] <= maxBack && sv[q] > shot) shot = sv[q];
       }
     }
-    const x = useExp ? ex : -1;
-    g.val[5] = vmax;
-    scoreHex(g, u, h, attack, x);
-    if (attack) {
-      const ubB = g.val[5];
-      if (!(ubB > bs || (ubB === bs && bi >= 0 && i < bi))) continue;
-      pickTargetMemo(g, u, h);
-      g.val[5] = g.val[0];
-      scoreHex(g, u, h, true, x);
+    const c = cost[h];
+    let vp = 0;
+    if (explore[h] !== 0) vp += vpExplore;
+    const o = objId[h];
+    if (o >= 0 && seen[seenAt + o] === 0) vp += vpObjective;
+    if (c <= revealMp && hiddenNb[h] !== 0) vp += vpReveal;
+    // The score term by term in chooseDestinationPlain's order: with that shot (bound B),
+    // then, if that can still win, with the target's (pickTargetMemo); without a shot, once.
+    let s = 0;
+    for (let pass = attack ? 0 : 1; pass < 2; pass++) {
+      if (pass === 1 && attack) {
+        if (!(s > bs || (s === bs && bi >= 0 && i < bi))) break;
+        pickTargetMemo(g, u, h);
+        shot = g.val[0];
+      }
+      s = cw * cover[terrain[h]] - 0.01 * c;
+      if (attack) s += aw * shot;
+      if (useObj) s -= ow * dObj[oObj + h];
+      if (eh >= 0) s -= dw * dDeny[oDeny + h];
+      if (useVp) s += vw * vp;
+      if (useExp) s -= xw * ex;
+      if (nearHex >= 0) s -= nw * dNear[oNear + h];
     }
-    const s = g.val[5];
     if (s > bs || (s === bs && bi >= 0 && i < bi)) { bs = s; bi = i; }
     // Every other bound below the top hex's score: none can beat or tie it (most decisions).
     if (k < 0 && sec < bs) break;
   }
-  return bi < 0 ? here : p.reached[bi];
+  ds.picked[0] = bs;
+  return bi < 0 ? here : reached[bi];
 }
 
 /**
@@ -138,17 +148,6 @@ function distRow(g: IronGame, k: number, a: number): Uint8Array | Int32Array {
   for (let h = 0; h < b.size; h++) out[o + h] = b.grid.distance(a, h);
   ds.rowAt[k] = o;
   return out;
-}
-
-/** The VP u's side would score on entering h: explore, a new objective, a reveal it could still afford. */
-function vpOf(g: IronGame, side: number, h: number): number {
-  const r = g.scn.rules, b = g.board;
-  let vp = 0;
-  if (g.exploreExtra[h] !== 0) vp += r.vp_explore;
-  const o = b.objectiveId[h];
-  if (o >= 0 && g.objSeen[side * g.objCap + o] === 0) vp += r.vp_objective;
-  if (b.path.cost[h] <= g.dec.revealMp && hasRevealable(b, h)) vp += r.vp_reveal;
-  return vp;
 }
 
 /**
@@ -193,23 +192,6 @@ export function shotBounds(g: IronGame, u: number, rmax: number, lo: number, hi:
       }
     }
   }
-}
-
-/**
- * The score of reached hex h with the shot value in g.val[5] and ex foes exposing it (−1:
- * no exposure term), into g.val[5] (a double argument or result would box): the terms in
- * the order of chooseDestinationPlain, so the doubles match.
- */
-function scoreHex(g: IronGame, u: number, h: number, attack: boolean, ex: number): void {
-  const side = g.side[u], pol = g.scn.policies[side], b = g.board, ds = g.dec;
-  let s = pol.coverWeight * ds.coverByTerrain[b.terrain[h]] - 0.01 * b.path.cost[h];
-  if (attack) s += pol.attackWeight * g.val[5];
-  if (ds.objHex >= 0) s -= pol.objectiveWeight * dist(b, ds.objHex, h);
-  if (ds.denyHex >= 0) s -= pol.denyWeight * dist(b, ds.denyHex, h);
-  if (pol.vpWeight > 0) s += pol.vpWeight * vpOf(g, side, h);
-  if (ex >= 0) s -= pol.exposureWeight * ex;
-  if (ds.nearHex >= 0) s -= pol.approachWeight * dist(b, ds.nearHex, h);
-  g.val[5] = s;
 }
 
 /** actions.ts canShoot through the distance table (read from the target's row). */

@@ -21,11 +21,8 @@ export class DecisionScratch {
   shotEpoch = 1;
   /** Per reached hex (by its index in the search's reached list): the score's upper bound. */
   readonly bound: Float64Array;
-  /** The destination score's hexes for this decision (−1: the term is off) and the MP left for a reveal. */
-  objHex = -1;
-  denyHex = -1;
-  nearHex = -1;
-  revealMp = -1;
+  /** The score of the hex chooseDestination picked (read by the tests). */
+  readonly picked = new Float64Array(1);
   /** Per reached hex: its slot in shotByDist, distance from the mover × LEVELS + level. */
   readonly from: Int32Array;
   /** Best shot value by (distance from the mover, level) (shotBounds), and by (distance to a foe, level). */
