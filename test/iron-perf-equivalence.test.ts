@@ -19,22 +19,23 @@ import { playOne } from '../engine/ruleset.ts';
 import { compileIron } from '../engine/rulesets/iron-squad/compile.ts';
 import { ironSquad } from '../engine/rulesets/iron-squad/index.ts';
 import { scriptedDecisions } from '../engine/rulesets/iron-squad/policy/decisions.ts';
-import { chooseDestination } from '../engine/rulesets/iron-squad/policy/destination.ts';
+import { chooseDestination, shotBounds } from '../engine/rulesets/iron-squad/policy/destination.ts';
 import { POL_BOT } from '../engine/rulesets/iron-squad/policy/params.ts';
 import { chooseDestinationPlain, fireStopPlain, pickTargetPlain } from '../engine/rulesets/iron-squad/policy/reference.ts';
-import { elevCase, listFoes, pickTarget, pickTargetMemo, shotBase } from '../engine/rulesets/iron-squad/policy/scoring.ts';
+import { elevCase, listFoes, pickTarget, pickTargetMemo, shotBase, shotValueAt } from '../engine/rulesets/iron-squad/policy/scoring.ts';
 import { fireStop } from '../engine/rulesets/iron-squad/policy/scripted.ts';
 import { attackBase, mpAvailable } from '../engine/rulesets/iron-squad/rules/actions.ts';
 import { dist, hasRevealable } from '../engine/rulesets/iron-squad/rules/board-cache.ts';
 import { boardFromConfig } from '../engine/rulesets/iron-squad/rules/board-json.ts';
 import type { IronDecisions } from '../engine/rulesets/iron-squad/rules/decisions.ts';
 import { preparePath } from '../engine/rulesets/iron-squad/rules/moving.ts';
+import { LEVELS } from '../engine/rulesets/iron-squad/rules/scratch.ts';
 import { IronGame } from '../engine/rulesets/iron-squad/rules/state.ts';
 
 const UNITS_A = ['captain', 'rifleman', 'machine-gunner', 'sniper', 'medic'];
 const UNITS_B = ['captain', 'rifleman', 'machine-gunner', 'grenade-thrower', 'engineer'];
 
-interface Stats { decisions: number; moved: number; shots: number; pruned: number; farFoes: number }
+interface Stats { decisions: number; moved: number; shots: number; pruned: number; farFoes: number; boundFills: number; boundShots: number }
 
 /** A game whose every activation is first checked fast-against-plain, then played as usual. */
 function checkedGame(config: unknown, stats: Stats): { g: IronGame; env: GameEnv } {
@@ -123,8 +124,17 @@ function checkDecision(g: IronGame, u: number, mp: number, stats: Stats): void {
     for (let i = 0; i < p.reachedCount; i++) same(b.los(p.reached[i], g.foeHex[f]), b.sight.visible(p.reached[i], g.foeHex[f]), `${where}: los ${p.reached[i]} -> ${g.foeHex[f]}`);
     if (g.scn.policies[g.side[u]].kind === POL_BOT && b.grid.distance(g.hex[u], g.foeHex[f]) > rmax + Math.min(g.rangeNow[u], 4)) stats.farFoes++;
   }
+  checkShotBounds(g, u, where, stats);
   const dest = chooseDestination(g, u, mp);
-  same(dest, chooseDestinationPlain(g, u, mp), `${where}: destination`);
+  const scores = new Float64Array(p.reachedCount);
+  same(dest, chooseDestinationPlain(g, u, mp, scores), `${where}: destination`);
+  if (g.scn.policies[g.side[u]].kind !== POL_BOT) {
+    // The picked hex's score is the plain double, and bound A is at least every hex's score.
+    for (let i = 0; i < p.reachedCount; i++) {
+      if (p.reached[i] === dest) same(g.dec.picked[0], scores[i], `${where}: score of ${dest}`);
+      if (!(g.dec.bound[i] >= scores[i])) expect(g.dec.bound[i], `${where}: bound A of ${p.reached[i]}`).toBeGreaterThanOrEqual(scores[i]);
+    }
+  }
   stats.decisions++;
   if (dest !== g.hex[u]) stats.moved++;
   // Every reached hex: the same target and the same double, plain, direct and memoised.
@@ -141,6 +151,70 @@ function checkDecision(g: IronGame, u: number, mp: number, stats: Stats): void {
   if (dest !== g.hex[u]) {
     const len = p.pathTo(dest, g.path);
     same(fireStop(g, u, len), fireStopPlain(g, u, len), `${where}: fire stop`);
+  }
+}
+
+/**
+ * destination.ts shotBounds against its specification, the shots plainly: for every k up to
+ * the farthest reached hex and every level e of a reached hex, the best shotValueAt
+ * (backfire within the limit, else 0) at any foe from distance d in [D − k, D + k] ∩
+ * [0, min(range, 4)], at the elevation case of level e against the foe's; that this bounds
+ * the best in-range shot (sight ignored) from every reached hex; and every memo slot it
+ * filled (foeBase + fillShotAt, or shotSlot for a grenade) holds shotValueAt's doubles.
+ */
+function checkShotBounds(g: IronGame, u: number, where: string, stats: Stats): void {
+  const pol = g.scn.policies[g.side[u]];
+  if (pol.kind === POL_BOT || g.fired[u] !== 0) return;
+  const p = g.board.path, b = g.board, el = b.elevation, ds = g.dec;
+  let rmax = 0, lo = 127, hi = -128;
+  for (let i = 0; i < p.reachedCount; i++) {
+    const h = p.reached[i];
+    rmax = Math.max(rmax, b.grid.distance(g.hex[u], h));
+    lo = Math.min(lo, el[h]);
+    hi = Math.max(hi, el[h]);
+  }
+  same(lo >= 0 && hi < LEVELS, true, `${where}: levels ${lo}..${hi} within 0..${LEVELS - 1}`);
+  ds.newShots();
+  shotBounds(g, u, rmax, lo, hi);
+  const reach = Math.min(g.rangeNow[u], 4);
+  for (let k = 0; k <= rmax; k++) {
+    for (let e = lo; e <= hi; e++) {
+      let best = 0;
+      for (let f = 0; f < g.foeCount; f++) {
+        const th = g.foeHex[f], D = b.grid.distance(g.hex[u], th), et = el[th];
+        for (let d = Math.max(D - k, 0); d <= Math.min(D + k, reach); d++) {
+          shotValueAt(g, u, g.foes[f], d === 0 || e === et ? 0 : e > et ? 1 : 2, d);
+          if (g.val[1] <= pol.maxBackfire && g.val[0] > best) best = g.val[0];
+        }
+      }
+      same(ds.shotByDist[k * LEVELS + e], best, `${where}: shot bound at distance ${k}, level ${e}`);
+      if (best > 0) stats.boundShots++;
+    }
+  }
+  for (let i = 0; i < p.reachedCount; i++) {
+    const h = p.reached[i];
+    let vmax = 0;
+    for (let f = 0; f < g.foeCount; f++) {
+      const th = g.foeHex[f], d = b.grid.distance(h, th);
+      if (d > reach) continue;
+      shotValueAt(g, u, g.foes[f], b.elevationCase(h, th), d);
+      if (g.val[1] <= pol.maxBackfire && g.val[0] > vmax) vmax = g.val[0];
+    }
+    const bound = ds.shotByDist[b.grid.distance(g.hex[u], h) * LEVELS + el[h]];
+    if (!(vmax <= bound)) expect(vmax, `${where}: shot from ${h} within its bound`).toBeLessThanOrEqual(bound);
+  }
+  for (let f = 0; f < g.foeCount; f++) {
+    for (let c = 0; c < 3; c++) {
+      for (let d = 0; d < 5; d++) {
+        const k = (f * 3 + c) * 5 + d;
+        if (ds.shotStamp[k] !== ds.shotEpoch) continue;
+        const v = ds.shotV[k], bf = ds.shotB[k];
+        shotValueAt(g, u, g.foes[f], c, d);
+        same(v, g.val[0], `${where}: memo value foe ${f} case ${c} distance ${d}`);
+        same(bf, g.val[1], `${where}: memo backfire foe ${f} case ${c} distance ${d}`);
+        stats.boundFills++;
+      }
+    }
   }
 }
 
@@ -202,7 +276,7 @@ describe('issue 14: fast Iron Squad decisions equal the plain ones', () => {
   });
 
   it('destinations, targets and fire stops match at every activation of games under random policies and rules', () => {
-    const stats: Stats = { decisions: 0, moved: 0, shots: 0, pruned: 0, farFoes: 0 };
+    const stats: Stats = { decisions: 0, moved: 0, shots: 0, pruned: 0, farFoes: 0, boundFills: 0, boundShots: 0 };
     fc.assert(fc.property(policyArb, policyArb, fc.boolean(), fc.boolean(), fc.integer({ min: 1, max: 1e6 }), (a, b, solo, fullInfo, seed) => {
       const sides = solo
         ? [{ name: 'A', units: UNITS_A, policy: { ...a, id: a.id === 'bot' ? 'farm' : a.id } }, { name: 'Bot', policy: 'bot' }]
@@ -219,10 +293,12 @@ describe('issue 14: fast Iron Squad decisions equal the plain ones', () => {
     expect(stats.moved).toBeGreaterThan(stats.decisions / 4);
     expect(stats.shots).toBeGreaterThan(1000);
     expect(stats.farFoes).toBeGreaterThan(100); // bot decisions with a foe its scan skips
+    expect(stats.boundFills).toBeGreaterThan(5000); // shotBounds' memo fills checked
+    expect(stats.boundShots).toBeGreaterThan(2000); // and shot bounds above 0
   });
 
   it('the same on a board too large for a distance table (destination.ts computes its distance rows)', () => {
-    const stats: Stats = { decisions: 0, moved: 0, shots: 0, pruned: 0, farFoes: 0 };
+    const stats: Stats = { decisions: 0, moved: 0, shots: 0, pruned: 0, farFoes: 0, boundFills: 0, boundShots: 0 };
     fc.assert(fc.property(policyArb, policyArb, fc.integer({ min: 1, max: 1e6 }), (a, b, seed) => {
       const config = {
         ruleset: 'iron-squad', scenario: 'versus', rules: { full_information: true },

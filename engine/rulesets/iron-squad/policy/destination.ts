@@ -4,7 +4,7 @@
  * answer as policy/reference.ts chooseDestinationPlain (test/iron-perf-equivalence),
  * cheaper, by upper bounds on each hex's score:
  * - bound A (every hex): the cheap terms exact, exposure 0, the shot as the best one any
- *   hex at that distance from u could take (shotBounds);
+ *   hex at that distance from u and at that level could take (shotBounds);
  * - bound B (only where A could still win): exposure exact, the shot as the best one in
  *   range from that hex, sight ignored; then the exact score (pickTargetMemo).
  * Shot values are memoised per decision by (foe, elevation case, distance), all they
@@ -12,13 +12,14 @@
  * smaller exposure; IEEE sums and products by non-negative weights are monotone, so it
  * is a true bound, no epsilon. The hex with the best bound A is scored first; any other
  * is skipped when a bound cannot beat the best so far (equal bound: only if earlier in
- * reach order). Allocation-free: bounds in g.dec, doubles through g.val[5].
+ * reach order). Allocation-free: bounds in g.dec.
  */
-import { dist, hasRevealable } from '../rules/board-cache.ts';
+import { dist } from '../rules/board-cache.ts';
 import type { IronGame } from '../rules/state.ts';
-import { BOT_PRIORITY, T_GRENADIER } from '../data/units.ts';
+import { BOT_PRIORITY, DAM, EAM, T_GRENADIER, TYPE_WEAPON, W_GRENADE } from '../data/units.ts';
+import { LEVELS } from '../rules/scratch.ts';
 import { POL_BOT } from './params.ts';
-import { approachFoe, elevCase, pickTargetMemo, shotSlot } from './scoring.ts';
+import { approachFoe, elevCase, fillShotAt, foeBase, KILL_BONUS, pickTargetMemo, shotSlot } from './scoring.ts';
 
 /** Picks the end hex of u's move among the hexes the last search reached; the foes are listed. */
 export function chooseDestination(g: IronGame, u: number, mp: number): number {
@@ -34,11 +35,6 @@ export function chooseDestination(g: IronGame, u: number, mp: number): number {
   const useObj = mh >= 0 && pol.objectiveWeight > 0, useVp = pol.vpWeight > 0, useExp = pol.exposureWeight > 0;
   const nearHex = near >= 0 && pol.approachWeight > 0 ? g.foeHex[near] : -1;
   const attack = g.fired[u] === 0 && pol.attackWeight > 0;
-  // The terms' inputs for scoreHex, set once per decision.
-  ds.objHex = useObj ? mh : -1;
-  ds.denyHex = eh;
-  ds.nearHex = nearHex;
-  ds.revealMp = pol.revealsPerActivation > 0 ? mp - r.reveal_mp_cost : -1;
   // Bound A: exposure taken as 0, the shot as the best one any hex this far from u could have.
   // Distances from u, the objectives and the nearest foe: rows read with the arrays hoisted.
   const dObj = useObj ? distRow(g, 1, mh) : b.distTable, oObj = ds.rowAt[1];
@@ -50,23 +46,23 @@ export function chooseDestination(g: IronGame, u: number, mp: number): number {
     let rmax = 0, lo = 127, hi = -128;
     for (let i = 0; i < n; i++) {
       const h = reached[i], d = dHere[oHere + h], e = el[h];
-      from[i] = d;
+      from[i] = d * LEVELS + e; // the shot bound's slot
       if (d > rmax) rmax = d;
       if (e < lo) lo = e;
       if (e > hi) hi = e;
     }
     shotBounds(g, u, rmax, lo, hi);
   }
-  // Only a few hexes get past bound A, so no term is kept: scoreHex recomputes them there.
+  // Only a few hexes get past bound A, so no term is kept: the exact stage recomputes them there.
   const cw = pol.coverWeight, aw = pol.attackWeight, ow = pol.objectiveWeight, dw = pol.denyWeight;
   const vw = pol.vpWeight, xw = pol.exposureWeight, nw = pol.approachWeight, shots = ds.shotByDist;
   const cost = p.cost, terrain = b.terrain, explore = g.exploreExtra, objId = b.objectiveId, hiddenNb = b.hiddenNb;
-  const seen = g.objSeen, seenAt = side * g.objCap, revealMp = ds.revealMp;
+  const seen = g.objSeen, seenAt = side * g.objCap, revealMp = pol.revealsPerActivation > 0 ? mp - r.reveal_mp_cost : -1;
   const vpExplore = r.vp_explore, vpObjective = r.vp_objective, vpReveal = r.vp_reveal;
-  let top = -1, topB = -1e9;
+  let top = -1, topB = -1e9, sec = -1e9; // the best bound (first on a tie) and the best of the others
   for (let i = 0; i < n; i++) {
     const h = reached[i], c = cost[h];
-    // scoreHex's sum, term by term in the same order, with ex = 0 and the distance's best shot.
+    // The score's sum, term by term in its order, with ex = 0 and the distance and level's best shot.
     let s = cw * cover[terrain[h]] - 0.01 * c;
     if (attack) s += aw * shots[from[i]];
     if (useObj) s -= ow * dObj[oObj + h];
@@ -79,45 +75,62 @@ export function chooseDestination(g: IronGame, u: number, mp: number): number {
       if (c <= revealMp && hiddenNb[h] !== 0) vp += vpReveal;
       s += vw * vp;
     }
-    if (useExp) s -= xw * 0;
+    // Exposure 0: s − xw · 0 is s (xw finite), so the term is left out.
     if (nearHex >= 0) s -= nw * dNear[oNear + h];
     bound[i] = s;
-    if (s > topB) { topB = s; top = i; }
+    if (s > topB) { sec = topB; topB = s; top = i; } else if (s > sec) sec = s;
   }
   // Without a shot or an exposure term every bound is the exact score.
-  if ((!attack && !useExp) || top < 0) return top < 0 ? here : p.reached[top];
+  ds.picked[0] = topB;
+  if ((!attack && !useExp) || top < 0) return top < 0 ? here : reached[top];
   // Best (bs, bi): the highest score, then the lowest index; bi −1 is staying put at −1e9, which no tie beats.
   let bs = -1e9, bi = -1;
   const range = g.rangeNow[u], reach = range < 4 ? range : 4, maxBack = pol.maxBackfire;
-  for (let k = -1; k < p.reachedCount; k++) {
+  const foeCount = g.foeCount, foeHex = g.foeHex, foes = g.foes, rangeNow = g.rangeNow, sv = ds.shotV, sb = ds.shotB;
+  for (let k = -1; k < n; k++) {
     const i = k < 0 ? top : k;
     const ub = bound[i];
     if (k === top || !(ub > bs || (ub === bs && bi >= 0 && i < bi))) continue;
     // Bound B: exposure exact, the shot as the best in range with sight ignored.
-    const h = p.reached[i];
-    let ex = 0, vmax = 0;
-    for (let f = 0; f < g.foeCount; f++) {
-      const d = dist(g.board, g.foeHex[f], h);
-      if (d <= g.rangeNow[g.foes[f]] + 2) ex++;
+    const h = reached[i];
+    let ex = 0, shot = 0;
+    for (let f = 0; f < foeCount; f++) {
+      const d = dist(b, foeHex[f], h);
+      if (d <= rangeNow[foes[f]] + 2) ex++;
       if (attack && d <= reach) {
-        const k = shotSlot(g, u, f, elevCase(el, h, g.foeHex[f], d), d);
-        if (ds.shotB[k] <= maxBack && ds.shotV[k] > vmax) vmax = ds.shotV[k];
+        const q = shotSlot(g, u, f, elevCase(el, h, foeHex[f], d), d);
+        if (sb[q] <= maxBack && sv[q] > shot) shot = sv[q];
       }
     }
-    const x = useExp ? ex : -1;
-    g.val[5] = vmax;
-    scoreHex(g, u, h, attack, x);
-    if (attack) {
-      const ubB = g.val[5];
-      if (!(ubB > bs || (ubB === bs && bi >= 0 && i < bi))) continue;
-      pickTargetMemo(g, u, h);
-      g.val[5] = g.val[0];
-      scoreHex(g, u, h, true, x);
+    const c = cost[h];
+    let vp = 0;
+    if (explore[h] !== 0) vp += vpExplore;
+    const o = objId[h];
+    if (o >= 0 && seen[seenAt + o] === 0) vp += vpObjective;
+    if (c <= revealMp && hiddenNb[h] !== 0) vp += vpReveal;
+    // The score term by term in chooseDestinationPlain's order: with that shot (bound B),
+    // then, if that can still win, with the target's (pickTargetMemo); without a shot, once.
+    let s = 0;
+    for (let pass = attack ? 0 : 1; pass < 2; pass++) {
+      if (pass === 1 && attack) {
+        if (!(s > bs || (s === bs && bi >= 0 && i < bi))) break;
+        pickTargetMemo(g, u, h);
+        shot = g.val[0];
+      }
+      s = cw * cover[terrain[h]] - 0.01 * c;
+      if (attack) s += aw * shot;
+      if (useObj) s -= ow * dObj[oObj + h];
+      if (eh >= 0) s -= dw * dDeny[oDeny + h];
+      if (useVp) s += vw * vp;
+      if (useExp) s -= xw * ex;
+      if (nearHex >= 0) s -= nw * dNear[oNear + h];
     }
-    const s = g.val[5];
     if (s > bs || (s === bs && bi >= 0 && i < bi)) { bs = s; bi = i; }
+    // Every other bound below the top hex's score: none can beat or tie it (most decisions).
+    if (k < 0 && sec < bs) break;
   }
-  return bi < 0 ? here : p.reached[bi];
+  ds.picked[0] = bs;
+  return bi < 0 ? here : reached[bi];
 }
 
 /**
@@ -137,63 +150,48 @@ function distRow(g: IronGame, k: number, a: number): Uint8Array | Int32Array {
   return out;
 }
 
-/** The VP u's side would score on entering h: explore, a new objective, a reveal it could still afford. */
-function vpOf(g: IronGame, side: number, h: number): number {
-  const r = g.scn.rules, b = g.board;
-  let vp = 0;
-  if (g.exploreExtra[h] !== 0) vp += r.vp_explore;
-  const o = b.objectiveId[h];
-  if (o >= 0 && g.objSeen[side * g.objCap + o] === 0) vp += r.vp_objective;
-  if (b.path.cost[h] <= g.dec.revealMp && hasRevealable(b, h)) vp += r.vp_reveal;
-  return vp;
-}
-
 /**
- * ds.shotByDist[k], k = 0..rmax: the best value of a shot u may take (backfire within the
- * policy's limit) at any listed foe from any hex k hexes from u: the foe is then between
- * D − k and D + k hexes away (D its distance from u), at any elevation case. 0 for none.
+ * ds.shotByDist[k * LEVELS + e], k = 0..rmax, e = lo..hi: the best value of a shot u may
+ * take (backfire within the policy's limit) at any listed foe from any hex k hexes from u
+ * at level e: the foe is then between D − k and D + k hexes away (D its distance from u),
+ * and the level fixes the elevation case at each distance. 0 for none. The memo slots are
+ * filled here from each foe's base (foeBase, fillShotAt: no splash) or, for a grenade, by
+ * shotSlot; each entry is a running maximum over the growing window D ± k.
  */
-function shotBounds(g: IronGame, u: number, rmax: number, lo: number, hi: number): void {
-  const ds = g.dec, el = g.board.elevation, out = ds.shotByDist;
+export function shotBounds(g: IronGame, u: number, rmax: number, lo: number, hi: number): void {
+  const ds = g.dec, el = g.board.elevation, out = ds.shotByDist, sv = ds.shotV, sb = ds.shotB;
   const range = g.rangeNow[u], reach = range < 4 ? range : 4, maxBack = g.scn.policies[g.side[u]].maxBackfire;
-  for (let k = 0; k <= rmax; k++) out[k] = 0;
-  // Elevation cases that can occur: the reached hexes' levels lo..hi against each foe's.
+  const w = TYPE_WEAPON[g.type[u]], splash = w === W_GRENADE, dw = w * 5, eUp = EAM[w * 2], eDown = EAM[w * 2 + 1];
+  const mb = ds.missionBonus, stamp = ds.shotStamp, epoch = ds.shotEpoch, L = LEVELS;
+  for (let k = 0; k <= rmax; k++) for (let e = lo; e <= hi; e++) out[k * L + e] = 0;
   const best = ds.shotAtDist;
   for (let f = 0; f < g.foeCount; f++) {
     const th = g.foeHex[f], D = dist(g.board, g.hex[u], th), et = el[th];
     if (D - rmax > reach) continue;
     const dLo = D > rmax ? D - rmax : 0, dHi = D + rmax < reach ? D + rmax : reach;
+    const t = g.foes[f], hp = g.hp[t], kv = KILL_BONUS + mb[t], base0 = foeBase(g, u, f);
     for (let d = dLo; d <= dHi; d++) {
-      let v = 0;
-      for (let c = 0; c < 3; c++) {
-        if (c === 0 ? d > 0 && (lo > et || hi < et) : d === 0 || (c === 1 ? hi <= et : lo >= et)) continue;
-        const k = shotSlot(g, u, f, c, d);
-        if (ds.shotB[k] <= maxBack && ds.shotV[k] > v) v = ds.shotV[k];
+      for (let e = lo; e <= hi; e++) {
+        const c = d === 0 || e === et ? 0 : e > et ? 1 : 2; // elevCase from level e
+        const k = (f * 3 + c) * 5 + d;
+        if (stamp[k] !== epoch) {
+          if (splash) shotSlot(g, u, f, c, d);
+          else fillShotAt(g, k, base0 + DAM[dw + d] + (c === 1 ? eUp : c === 2 ? eDown : 0), hp, kv);
+        }
+        best[d * L + e] = sb[k] <= maxBack && sv[k] > 0 ? sv[k] : 0;
       }
-      best[d] = v;
     }
-    for (let k = 0; k <= rmax; k++) {
-      const a = D > k ? D - k : 0, z = D + k < reach ? D + k : reach;
-      for (let d = a < dLo ? dLo : a; d <= z; d++) if (best[d] > out[k]) out[k] = best[d];
+    // out[k, e] gets the best over d in [D − k, D + k] ∩ [dLo, dHi]: the window only grows with k.
+    for (let e = lo; e <= hi; e++) {
+      let m = 0;
+      for (let k = 0; k <= rmax; k++) {
+        const a = D - k, z = D + k;
+        if (a >= dLo && a <= dHi && best[a * L + e] > m) m = best[a * L + e];
+        if (z <= dHi && best[z * L + e] > m) m = best[z * L + e];
+        if (m > out[k * L + e]) out[k * L + e] = m;
+      }
     }
   }
-}
-
-/**
- * The score of reached hex h with the shot value in g.val[5] and ex foes exposing it (−1:
- * no exposure term), into g.val[5] (a double argument or result would box): the terms in
- * the order of chooseDestinationPlain, so the doubles match.
- */
-function scoreHex(g: IronGame, u: number, h: number, attack: boolean, ex: number): void {
-  const side = g.side[u], pol = g.scn.policies[side], b = g.board, ds = g.dec;
-  let s = pol.coverWeight * ds.coverByTerrain[b.terrain[h]] - 0.01 * b.path.cost[h];
-  if (attack) s += pol.attackWeight * g.val[5];
-  if (ds.objHex >= 0) s -= pol.objectiveWeight * dist(b, ds.objHex, h);
-  if (ds.denyHex >= 0) s -= pol.denyWeight * dist(b, ds.denyHex, h);
-  if (pol.vpWeight > 0) s += pol.vpWeight * vpOf(g, side, h);
-  if (ex >= 0) s -= pol.exposureWeight * ex;
-  if (ds.nearHex >= 0) s -= pol.approachWeight * dist(b, ds.nearHex, h);
-  g.val[5] = s;
 }
 
 /** actions.ts canShoot through the distance table (read from the target's row). */

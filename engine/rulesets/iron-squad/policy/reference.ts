@@ -78,8 +78,11 @@ export function botTargetPlain(g: IronGame, u: number): number {
   return best;
 }
 
-/** Picks the end hex of u's move among the hexes the last search reached (foes listed). */
-export function chooseDestinationPlain(g: IronGame, u: number, mp: number): number {
+/**
+ * Picks the end hex of u's move among the hexes the last search reached (foes listed).
+ * Non-bot policies: each reached hex's score goes to scores[i] when given (for the tests).
+ */
+export function chooseDestinationPlain(g: IronGame, u: number, mp: number, scores?: Float64Array): number {
   const p = g.board.path, side = g.side[u], pol = g.scn.policies[side], grid = g.board.grid, r = g.scn.rules;
   if (pol.kind === POL_BOT) {
     const t = botTargetPlain(g, u);
@@ -124,6 +127,7 @@ export function chooseDestinationPlain(g: IronGame, u: number, mp: number): numb
     }
     if (pol.exposureWeight > 0) s -= pol.exposureWeight * exposure(g, h);
     if (ne >= 0 && pol.approachWeight > 0) s -= pol.approachWeight * grid.distance(h, g.hex[ne]);
+    if (scores) scores[i] = s;
     if (s > bs) { bs = s; best = h; }
   }
   return best;

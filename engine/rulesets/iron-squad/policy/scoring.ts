@@ -9,7 +9,7 @@ import { backfireChance, expectedValue } from '../rules/actions.ts';
 import { baseAccuracy } from '../rules/combat.ts';
 import { dist } from '../rules/board-cache.ts';
 import type { IronGame } from '../rules/state.ts';
-import { BOT_PRIORITY, T_GRENADIER, TAM, TYPE_WEAPON, W_GRENADE, W_RIFLE } from '../data/units.ts';
+import { BOT_PRIORITY, DAM, T_GRENADIER, TAM, TYPE_WEAPON, W_GRENADE, W_RIFLE } from '../data/units.ts';
 import { TGT_LOWEST_HP } from './params.ts';
 
 /** VP-equivalent of a kill on top of the health it removes (item 68: 3 VP). */
@@ -93,6 +93,30 @@ export function shotSlot(g: IronGame, a: number, fi: number, ec: number, d: numb
   const ds = g.dec, k = (fi * 3 + ec) * 5 + d;
   if (ds.shotStamp[k] !== ds.shotEpoch) fillShot(g, a, fi, ec, d, k);
   return k;
+}
+
+/**
+ * shotBase of a at listed foe fi less its distance and elevation terms: every term of
+ * baseAccuracy is an integer, so shotBase(ec, d) = this + DAM[w * 5 + d] + the EAM of ec,
+ * exactly (policy/destination.ts shotBounds fills the memo from it).
+ */
+export function foeBase(g: IronGame, a: number, fi: number): number {
+  return shotBase(g, a, g.foes[fi], 0, 0) - DAM[TYPE_WEAPON[g.type[a]] * 5];
+}
+
+/**
+ * fillShot for a shooter without splash (not a grenade) at base accuracy `base`, its
+ * target's health hp and kill value kv (KILL_BONUS + mission bonus): shotValueAt's doubles.
+ */
+export function fillShotAt(g: IronGame, k: number, base: number, hp: number, kv: number): void {
+  const ds = g.dec;
+  expectedValue(g, base, hp, kv);
+  const bf = backfireChance(g, base), v = g.val[4] - bf;
+  g.val[0] = v;
+  g.val[1] = bf;
+  ds.shotStamp[k] = ds.shotEpoch;
+  ds.shotV[k] = v;
+  ds.shotB[k] = bf;
 }
 
 function fillShot(g: IronGame, a: number, fi: number, ec: number, d: number, k: number): void {

@@ -7,6 +7,9 @@
 import { TERRAIN_LEVEL, TERRAIN_TAM_COLUMN } from '../data/board-data.ts';
 import { TAM, W_RIFLE } from '../data/units.ts';
 
+/** Hex levels (board.elevation is TERRAIN_LEVEL of the terrain): 0 .. LEVELS − 1. */
+export const LEVELS = Math.max(...TERRAIN_LEVEL) + 1;
+
 /** Shot memo slots per foe: 3 elevation cases × distances 0..4 (no shot reaches past 4). */
 export const SHOT_KEYS = 15;
 
@@ -18,16 +21,13 @@ export class DecisionScratch {
   shotEpoch = 1;
   /** Per reached hex (by its index in the search's reached list): the score's upper bound. */
   readonly bound: Float64Array;
-  /** The destination score's hexes for this decision (−1: the term is off) and the MP left for a reveal. */
-  objHex = -1;
-  denyHex = -1;
-  nearHex = -1;
-  revealMp = -1;
-  /** Per reached hex: its distance from the mover. */
+  /** The score of the hex chooseDestination picked (read by the tests). */
+  readonly picked = new Float64Array(1);
+  /** Per reached hex: its slot in shotByDist, distance from the mover × LEVELS + level. */
   readonly from: Int32Array;
-  /** Best shot value by distance from the mover (shotBounds), and by distance to a foe. */
+  /** Best shot value by (distance from the mover, level) (shotBounds), and by (distance to a foe, level). */
   readonly shotByDist: Float64Array;
-  readonly shotAtDist = new Float64Array(5);
+  readonly shotAtDist = new Float64Array(5 * LEVELS);
   /** policy/scoring.ts coverValue by terrain: it reads only the hex's terrain (TAM column, level). */
   readonly coverByTerrain: Int32Array;
   /** Distance rows of a destination decision (destination.ts distRow): offsets, and the rows of a board without a table. */
@@ -58,7 +58,7 @@ export class DecisionScratch {
     this.orderKey = new Float64Array(units);
     this.bound = new Float64Array(size);
     this.from = new Int32Array(size);
-    this.shotByDist = new Float64Array(size + 1);
+    this.shotByDist = new Float64Array((size + 1) * LEVELS);
     this.distRows = new Int32Array(4 * size);
   }
 
