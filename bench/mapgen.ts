@@ -2,17 +2,21 @@
 // generated map on the main thread after warm-up, as an NCO game asks for one (36" table, the
 // mirrored default layout, connectivity check included), and a checksum of the maps so two
 // builds can be seen to generate the same ones.
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
 import { Router } from '../engine/geometry/path.ts';
 import { Table } from '../engine/geometry/table.ts';
 import { Rng } from '../engine/rng.ts';
 import { MapGenerator, type MapGenOptions } from '../engine/rulesets/nco/rules/terrain/mapgen.ts';
 import { NcoMoveCost } from '../engine/rulesets/nco/rules/terrain/move-cost.ts';
 
-const arg = (name: string, dflt: number): number => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
-const maps = arg('maps', 20000), seed0 = arg('seed', 1);
+const argv = yargs(hideBin(process.argv))
+  .usage('node dist/mapgen.js [--maps N] [--seed S]: CPU µs per generated NCO map, and a checksum of the maps')
+  .option('maps', { type: 'number', default: 20000, describe: 'maps to time (after 2,000 warm-up maps)' })
+  .option('seed', { type: 'number', default: 1, describe: 'first map seed' })
+  .strict()
+  .parseSync();
+const maps = argv.maps, seed0 = argv.seed;
 const table = new Table({ maxPolygons: 48, maxVertices: 384, points: 40 });
 const router = new Router(table, new NcoMoveCost(table));
 const gen = new MapGenerator(), rng = new Rng(0);
