@@ -9,8 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
-import yargs from 'yargs';
-import { hideBin } from 'yargs/helpers';
+import { benchArgs } from './args.ts';
 import { sampleVariance, unitsForHalfWidth } from '../analysis/paired.ts';
 import { GameEnv } from '../engine/env.ts';
 import { playOne } from '../engine/ruleset.ts';
@@ -28,7 +27,7 @@ const counts = (s: string, what: string): number[] => {
   return xs;
 };
 
-const argv = yargs(hideBin(process.argv))
+const argv = benchArgs()
   .scriptName('bench')
   .option('config', { type: 'string', describe: 'config file (default: the default matchup)' })
   .option('games', { type: 'number', describe: 'single-thread steady games (default: ~8 s of play, 2,000 with --quick)' })

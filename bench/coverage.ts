@@ -6,14 +6,13 @@
 // coverage is more than 3 standard errors from 95%.
 //   node dist/coverage.js                                   the quick fixture, 4 turns against 3
 //   node dist/coverage.js --config C --vary rules.turns=5 --games 2000 --reps 200
-import yargs from 'yargs';
-import { hideBin } from 'yargs/helpers';
+import { benchArgs } from './args.ts';
 import { pairedDiff, unpairedDiff } from '../analysis/paired.ts';
 import { loadConfig, loadConfigObject } from '../sim/config.ts';
 import { seatPlayer } from './seat-results.ts';
 import { parseVary, setPath } from '../sim/param-sweep.ts';
 
-const argv = yargs(hideBin(process.argv))
+const argv = benchArgs()
   .scriptName('coverage')
   .option('config', { type: 'string', default: 'test/fixtures/quick.json', describe: 'config file (A)' })
   .option('vary', { type: 'string', default: 'rules.turns=3', describe: 'PATH=VALUE: variant B' })

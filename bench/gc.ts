@@ -12,14 +12,13 @@ import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import yargs from 'yargs';
-import { hideBin } from 'yargs/helpers';
+import { benchArgs } from './args.ts';
 import { GameEnv } from '../engine/env.ts';
 import { playOne } from '../engine/ruleset.ts';
 import { RULESET_IDS } from '../engine/rulesets/index.ts';
 import { loadConfig } from '../sim/config.ts';
 
-const argv = yargs(hideBin(process.argv))
+const argv = benchArgs()
   .scriptName('gc')
   .option('config', { type: 'string', array: true, describe: 'config file(s) (default: the standard set)' })
   .option('games', { type: 'number', describe: 'steady games per config (default: ~SEC s of play, 2,000..50,000)' })

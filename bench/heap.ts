@@ -4,13 +4,12 @@
 // read it; `node --no-turbo-inlining dist/heap.js` splits inlined callees from their callers.
 import { Session } from 'node:inspector/promises';
 import { setFlagsFromString } from 'node:v8';
-import yargs from 'yargs';
-import { hideBin } from 'yargs/helpers';
+import { benchArgs } from './args.ts';
 import { GameEnv } from '../engine/env.ts';
 import { playOne } from '../engine/ruleset.ts';
 import { loadConfig } from '../sim/config.ts';
 
-const argv = yargs(hideBin(process.argv))
+const argv = benchArgs()
   .scriptName('heap')
   .option('config', { type: 'string', demandOption: true, describe: 'config file' })
   .option('warm', { type: 'number', default: 6000, describe: 'warm-up games' })

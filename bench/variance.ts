@@ -5,14 +5,13 @@
 //   node dist/variance.js                                  the default matchup; a cost and a rule change
 //   node dist/variance.js --config C --vary rules.turns=5  one change of your own
 //   node dist/variance.js --games 8000 --json
-import yargs from 'yargs';
-import { hideBin } from 'yargs/helpers';
+import { benchArgs } from './args.ts';
 import { meanOf, pairedDiff, sampleVariance, unitsForHalfWidth, unpairedDiff } from '../analysis/paired.ts';
 import { seatPlayer } from './seat-results.ts';
 import { loadConfig, loadConfigObject, type LoadedConfig } from '../sim/config.ts';
 import { parseVary, setPath } from '../sim/param-sweep.ts';
 
-const argv = yargs(hideBin(process.argv))
+const argv = benchArgs()
   .scriptName('variance')
   .option('config', { type: 'string', describe: 'config file (default: the default matchup)' })
   .option('vary', { type: 'string', array: true, describe: 'PATH=VALUE: variant B (repeat for several B); default: a cost and a rule change of NCO' })

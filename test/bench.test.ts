@@ -126,3 +126,19 @@ describe('bench sizes', () => {
     expect(base.config.rules).not.toHaveProperty('roster_vps'); // the base is left unchanged
   });
 });
+
+describe('bench tools refuse bad flags', () => {
+  // The house rule for bad input: exit 2, say what was wrong, write nothing (bench/args.ts).
+  it.each(['bench', 'gc', 'mapgen', 'variance', 'coverage', 'heap'])('%s.js --bogus exits 2 and names the flag', (tool) => {
+    const r = spawnSync(process.execPath, [join(ROOT, 'dist', `${tool}.js`), '--bogus'], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
+    expect(r.status, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/Unknown argument: bogus|Missing required argument/);
+    expect(r.stdout).toBe('');
+  });
+
+  it('mapgen.js --maps 0 exits 2 with the flag, the value and what is allowed', () => {
+    const r = spawnSync(process.execPath, [join(ROOT, 'dist', 'mapgen.js'), '--maps', '0'], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/--maps: 0 is not a whole number ≥ 1/);
+  });
+});
