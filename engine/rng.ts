@@ -56,7 +56,8 @@ export class Rng {
   /**
    * One sfc32 step; the output goes to s[4]. It returns nothing on purpose: a 32-bit result
    * returned from a call V8 does not inline is boxed as a heap number half the time (only
-   * ±2^30 fits a small integer), so the dice read s[4] instead.
+   * ±2^30 fits a small integer), so the dice read s[4] instead. floats() repeats this step with
+   * the state in locals; test/engine-core checks the two give the same draws and state.
    */
   advance(): void {
     const s = this.s;
