@@ -1,6 +1,7 @@
 /**
  * Plain references for the router's fast paths (engine/geometry/path.ts, route-nodes.ts),
- * checked in test/nco-perf-equivalence.test.ts and test/nco-perf-fire-walk.test.ts.
+ * checked in test/nco-perf-equivalence.test.ts, test/nco-perf-fire-walk.test.ts and
+ * test/router-straight-reuse.test.ts.
  */
 import { Router } from '../engine/geometry/path.ts';
 import type { MoveRules } from '../engine/geometry/move-rules.ts';
@@ -61,8 +62,9 @@ export function buildNodesPlain(
 
 /**
  * The router with A* as it was: every node-to-node distance at graph build (the symmetric
- * fill), the start expanded by expand() like any node, and expand as offer() per node; for
- * the lazily filled distance rows, the fused start and the inlined expand.
+ * fill), the start expanded by expand() like any node, expand as offer() per node, and every
+ * checked leg evaluated; for the lazily filled distance rows, the fused start, the inlined
+ * expand and the straight leg the search takes from solve().
  */
 export class PlainRouter extends Router {
   ensureGraphPlain(): void {
@@ -76,10 +78,10 @@ export class PlainRouter extends Router {
   searchPlain(run: boolean): boolean {
     const r = this as unknown as {
       nNodes: number; g: Float64Array; hv: Float64Array; sd: Float64Array; state: Uint8Array; qid: number; out: Float64Array;
-      nodeX: Float64Array; nodeY: Float64Array; closed: Int32Array; nClosed: number; gStamp: Int32Array; gCost: Float64Array;
+      nodeX: Float64Array; nodeY: Float64Array; closed: Int32Array; nClosed: number; gStamp: Int32Array; gCost: Float64Array; gFree: Uint8Array;
       lazy: Uint8Array; prev: Int32Array; heap: { clear(): void; pop(): number; push(v: number, cap: number): void };
       expand(u: number, run: boolean): void; check(p: number, v: number, run: boolean): void; repair(v: number, run: boolean): boolean;
-      buildPath(G: number, S: number): boolean;
+      buildPath(G: number, S: number, run: boolean): boolean;
     };
     const n = r.nNodes, S = n, G = n + 1;
     r.state.fill(0, 0, n + 2);
@@ -101,6 +103,7 @@ export class PlainRouter extends Router {
     if (r.out[6] < Infinity) {
       r.gStamp[S] = r.qid;
       r.gCost[S] = r.out[6];
+      r.gFree[S] = 0; // not free, or solve() had returned the straight line
     }
     r.heap.clear();
     r.expand(S, run);
@@ -114,9 +117,35 @@ export class PlainRouter extends Router {
         continue;
       }
       r.state[u] = 2;
-      if (u === G) return r.buildPath(G, S);
+      if (u === G) return r.buildPath(G, S, run);
       r.closed[r.nClosed++] = u;
       r.expand(u, run);
+    }
+  }
+
+  /** check() as it was: every leg evaluated when checked, the blocked straight one included. */
+  checkPlain(p: number, v: number, run: boolean): void {
+    const r = this as unknown as {
+      nNodes: number; maxN: number; qid: number; gen: number; out: Float64Array;
+      gStamp: Int32Array; gCost: Float64Array; gFree: Uint8Array; sStamp: Int32Array; sCost: Float64Array; sFree: Uint8Array;
+      edgeStamp: Int32Array; edgeCost: Float64Array; edgeFree: Uint8Array;
+      goalTarget(i: number): void; leg(i: number, j: number, run: boolean): boolean;
+    };
+    const n = r.nNodes, S = n, G = n + 1;
+    if (v === G) {
+      r.goalTarget(p);
+      r.gStamp[p] = r.qid;
+      r.gCost[p] = r.leg(p, G, run) ? r.out[5] : Infinity;
+      r.gFree[p] = this.rules.extra[0] === 0 ? 1 : 0;
+    } else if (p === S) {
+      r.sStamp[v] = r.qid;
+      r.sCost[v] = r.leg(S, v, run) ? r.out[5] : Infinity;
+      r.sFree[v] = this.rules.extra[0] === 0 ? 1 : 0;
+    } else {
+      const k = ((run ? 1 : 0) * r.maxN + p) * r.maxN + v;
+      r.edgeCost[k] = r.leg(p, v, run) ? r.out[5] : Infinity;
+      r.edgeFree[k] = this.rules.extra[0] === 0 ? 1 : 0;
+      r.edgeStamp[k] = r.gen;
     }
   }
 
@@ -145,6 +174,7 @@ export class PlainRouter extends Router {
 }
 (PlainRouter.prototype as unknown as { expand: unknown }).expand = PlainRouter.prototype.expandPlain;
 (PlainRouter.prototype as unknown as { search: unknown }).search = PlainRouter.prototype.searchPlain;
+(PlainRouter.prototype as unknown as { check: unknown }).check = PlainRouter.prototype.checkPlain;
 (PlainRouter.prototype as unknown as { ensureGraph: unknown }).ensureGraph = PlainRouter.prototype.ensureGraphPlain;
 
 /** Router.move as it was: walkPath evaluates every leg it walks, the free straight line and free legs too. */

@@ -222,8 +222,13 @@ export class RouteSearch {
   protected check(p: number, v: number, run: boolean): void {
     const n = this.nNodes, S = n, G = n + 1;
     if (v === G) {
-      this.goalTarget(p);
       this.gStamp[p] = this.qid;
+      if (p === S) { // the straight leg solve() checked, blocked (a passable one is preset: never checked here)
+        this.gCost[p] = this.out[6];
+        this.gFree[p] = 1; // as leg() leaves it: eval zeroes extra before refusing
+        return;
+      }
+      this.goalTarget(p);
       this.gCost[p] = this.leg(p, G, run) ? this.out[5] : Infinity;
       this.gFree[p] = this.rules.extra[0] === 0 ? 1 : 0; // eval zeroes extra first: 0 also when not allowed (never walked)
     } else if (p === S) {
