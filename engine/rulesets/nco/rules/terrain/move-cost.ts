@@ -29,6 +29,8 @@ export class NcoMoveCost implements MoveRules {
   /** The relevant pieces, ascending: walking ones in [0, relN[0]), running ones from maxPolygons. */
   private readonly relList: Int32Array;
   private readonly relN = new Int32Array(2);
+  /** The boxes of relList's pieces, in its order: x0, y0, x1, y1 each (one read for the box test). */
+  private readonly relBox: Float64Array;
   private readonly crossP: Int32Array;
   private readonly crossT0: Float64Array;
   private readonly crossT1: Float64Array;
@@ -49,6 +51,7 @@ export class NcoMoveCost implements MoveRules {
     this.detour = new Uint8Array(P);
     this.relevant = new Uint8Array(P);
     this.relList = new Int32Array(2 * P);
+    this.relBox = new Float64Array(8 * P);
     this.crossP = new Int32Array(P);
     this.crossT0 = new Float64Array(P);
     this.crossT1 = new Float64Array(P);
@@ -85,6 +88,16 @@ export class NcoMoveCost implements MoveRules {
     }
     this.relN[0] = w;
     this.relN[1] = r;
+    for (let k = 0; k < w; k++) this.setBox(k, this.relList[k]);
+    for (let k = P; k < P + r; k++) this.setBox(k, this.relList[k]);
+  }
+
+  private setBox(k: number, p: number): void {
+    const T = this.t, b = this.relBox;
+    b[4 * k] = T.bx0[p];
+    b[4 * k + 1] = T.by0[p];
+    b[4 * k + 2] = T.bx1[p];
+    b[4 * k + 3] = T.by1[p];
   }
 
   /**
@@ -104,10 +117,12 @@ export class NcoMoveCost implements MoveRules {
     const list = this.relList;
     // The segment's box, read once: T.segBoxHits(p) written out with it.
     const s = T.seg, sx0 = s[5], sy0 = s[6], sx1 = s[7], sy1 = s[8];
+    const box = this.relBox;
     let nc = 0;
     for (let k = from; k < to; k++) {
+      if (sx1 < box[4 * k] || sy1 < box[4 * k + 1] || sx0 > box[4 * k + 2] || sy0 > box[4 * k + 3]) continue;
       const p = list[k];
-      if (sx1 < T.bx0[p] || sx0 > T.bx1[p] || sy1 < T.by0[p] || sy0 > T.by1[p] || !T.clip(p)) continue;
+      if (!T.clip(p)) continue;
       const fl = T.pFlags[p];
       if (fl & IMPASSABLE) return false;
       if (run && fl & DIFFICULT) return false;
