@@ -63,8 +63,9 @@ export function buildNodesPlain(
 /**
  * The router with A* as it was: every node-to-node distance at graph build (the symmetric
  * fill), the start expanded by expand() like any node, expand as offer() per node, and every
- * checked leg evaluated; for the lazily filled distance rows, the fused start, the inlined
- * expand and the straight leg the search takes from solve().
+ * checked leg evaluated, solve() taking its square roots again; for the lazily filled
+ * distance rows, the fused start, the inlined expand, the straight leg the search takes from
+ * solve() and solve()'s square roots taken once.
  */
 export class PlainRouter extends Router {
   ensureGraphPlain(): void {
@@ -123,6 +124,58 @@ export class PlainRouter extends Router {
     }
   }
 
+  /** solve() as it was: goalTarget(S) and leg(S, G), each taking its square roots. */
+  solvePlain(a: number, b: number, run: boolean): boolean {
+    const r = this as unknown as {
+      nNodes: number; nodeX: Float64Array; nodeY: Float64Array; out: Float64Array; pathX: Float64Array; pathY: Float64Array;
+      pathN: number; pathFree: Uint8Array; freeStraight: boolean;
+      ensureGraph(): void; goalTarget(i: number): void; leg(i: number, j: number, run: boolean): boolean; search(run: boolean): boolean;
+    };
+    const T = this.t;
+    r.ensureGraph();
+    const ax = T.px[a], ay = T.py[a];
+    const rad = T.baseRadius;
+    let gx = T.px[b], gy = T.py[b];
+    gx = gx < rad ? rad : gx > T.width - rad ? T.width - rad : gx;
+    gy = gy < rad ? rad : gy > T.height - rad ? T.height - rad : gy;
+    r.out[2] = gx;
+    r.out[3] = gy;
+    const R = r.out[4];
+    const S = r.nNodes, G = S + 1;
+    r.nodeX[S] = ax;
+    r.nodeY[S] = ay;
+    r.pathX[0] = ax;
+    r.pathY[0] = ay;
+    r.freeStraight = false;
+    const dgx = gx - ax, dgy = gy - ay;
+    if (Math.sqrt(dgx * dgx + dgy * dgy) <= R) {
+      r.pathN = 1;
+      r.out[0] = 0;
+      return true;
+    }
+    r.goalTarget(S);
+    r.out[6] = Infinity;
+    if (r.leg(S, G, run)) {
+      r.out[6] = r.out[5];
+      if (this.rules.extra[0] === 0) {
+        r.pathX[1] = r.nodeX[G];
+        r.pathY[1] = r.nodeY[G];
+        r.pathN = 2;
+        r.out[0] = r.out[5];
+        r.freeStraight = true;
+        r.pathFree[0] = 1;
+        return true;
+      }
+    }
+    T.q[0] = ax;
+    T.q[1] = ay;
+    const bit = run ? 2 : 1; // RUN : WALK
+    for (let p = 0; p < T.polygonCount; p++) {
+      if ((this.rules.noEntry[p] & bit) !== 0 && T.insideQ(p)) return false;
+    }
+    return r.search(run);
+  }
+
   /** check() as it was: every leg evaluated when checked, the blocked straight one included. */
   checkPlain(p: number, v: number, run: boolean): void {
     const r = this as unknown as {
@@ -175,9 +228,10 @@ export class PlainRouter extends Router {
 (PlainRouter.prototype as unknown as { expand: unknown }).expand = PlainRouter.prototype.expandPlain;
 (PlainRouter.prototype as unknown as { search: unknown }).search = PlainRouter.prototype.searchPlain;
 (PlainRouter.prototype as unknown as { check: unknown }).check = PlainRouter.prototype.checkPlain;
+PlainRouter.prototype.solve = PlainRouter.prototype.solvePlain;
 (PlainRouter.prototype as unknown as { ensureGraph: unknown }).ensureGraph = PlainRouter.prototype.ensureGraphPlain;
 
-/** Router.move as it was: walkPath evaluates every leg it walks, the free straight line and free legs too. */
+/** Router.move as it was: walkPath evaluates every leg it walks, the free straight line and free legs too, and takes each leg's length. */
 function movePlain(this: Router, a: number, b: number, run: boolean): void {
   this.out[1] = this.out[7];
   this.out[7] = 0;

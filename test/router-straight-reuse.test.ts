@@ -1,10 +1,16 @@
 /**
- * Issue 14: when the search pops the goal from the start (its lazy offer at the straight
- * distance), check() takes the blocked straight leg's result from solve() (out[6]) instead of
- * evaluating the same segment again (engine/geometry/route-search.ts). Against the plain
- * router (router-plain.ts checkPlain: every checked leg evaluated): same success, cost
+ * Issue 14: the start→goal leg worked out once.
+ * - When the search pops the goal from the start (its lazy offer at the straight distance),
+ *   check() takes the blocked straight leg's result from solve() (out[6]) instead of
+ *   evaluating the same segment again (engine/geometry/route-search.ts).
+ * - solve() takes the start-goal distance's square root once for the "already there" test,
+ *   goalTarget(S) and the segment (engine/geometry/path.ts), and walkPath takes the free
+ *   straight line's length from its cost, loading no segment for a leg found free (walk.ts).
+ * Against the plain router (router-plain.ts: solvePlain and checkPlain, every checked leg
+ * evaluated and every square root taken; movePlain, every leg evaluated): same success, cost
  * (doubles), path points and each leg's free flag, and after a walk the same end point and
- * inches spent; the plain router's own evaluations of that leg are counted (all refused).
+ * inches spent; the plain router's own evaluations of the straight leg in the search are
+ * counted (all refused).
  */
 import { dirname, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';

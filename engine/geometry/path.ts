@@ -1,3 +1,4 @@
+import { EPS } from './flags.ts';
 import { RUN, WALK } from './move-rules.ts';
 import { buildNodes } from './route-nodes.ts';
 import { RouteSearch } from './route-search.ts';
@@ -51,14 +52,33 @@ export class Router extends RouteSearch {
     this.pathY[0] = ay;
     this.freeStraight = false;
     const dgx = gx - ax, dgy = gy - ay;
-    if (Math.sqrt(dgx * dgx + dgy * dgy) <= R) {
+    const dg = Math.sqrt(dgx * dgx + dgy * dgy);
+    if (dg <= R) {
       this.pathN = 1;
       this.out[0] = 0;
       return true;
     }
-    this.goalTarget(S);
+    // leg(S, G) after goalTarget(S), written out with dg for the square roots both would take
+    // again, bit for bit: ax − gx is exactly −(gx − ax), so the squares match, and the segment
+    // is the start-goal one when the target is the goal itself. Inline: dg would box as an argument.
+    const s = T.seg, Rg = R - EPS;
+    if (Rg > 0 && dg > Rg) {
+      this.nodeX[G] = gx + (Rg * (ax - gx)) / dg;
+      this.nodeY[G] = gy + (Rg * (ay - gy)) / dg;
+      T.setSegFrom(this.nodeX, this.nodeY, S, G);
+    } else {
+      this.nodeX[G] = gx;
+      this.nodeY[G] = gy;
+      s[0] = ax;
+      s[1] = ay;
+      s[2] = dgx;
+      s[3] = dgy;
+      s[4] = dg;
+      T.segBox();
+    }
     this.out[6] = Infinity;
-    if (this.leg(S, G, run)) {
+    if (this.rules.eval(run, false)) {
+      this.out[5] = s[4] + this.rules.extra[0];
       this.out[6] = this.out[5];
       if (this.rules.extra[0] === 0) {
         // Nothing beats a free straight line.

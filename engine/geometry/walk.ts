@@ -20,7 +20,8 @@ export function walkPath(r: Router, T: Table, P: MoveRules, a: number, run: bool
     for (let k = 0; k + 1 < r.pathN && rem > 0; k++) {
       const x0 = r.pathX[k], y0 = r.pathY[k];
       const dx = r.pathX[k + 1] - x0, dy = r.pathY[k + 1] - y0;
-      const L = Math.sqrt(dx * dx + dy * dy);
+      // The free straight line's length is its cost (solve(): out[0] = length + 0), bit for bit.
+      const L = r.freeStraight ? r.out[0] : Math.sqrt(dx * dx + dy * dy);
       if (L <= EPS) continue;
       const ux = dx / L, uy = dy / L;
       // First point of this leg within R of the goal (the "as soon as" stop).
@@ -40,16 +41,16 @@ export function walkPath(r: Router, T: Table, P: MoveRules, a: number, run: bool
           }
         }
       }
-      s[0] = x0;
-      s[1] = y0;
-      s[2] = dx;
-      s[3] = dy;
-      s[4] = L;
-      T.segBox();
       // A leg the search found free (the free straight line among them) was evaluated on this
-      // very segment: no costly points.
+      // very segment: no costly points, nothing to load.
       let legs = 0;
       if (r.pathFree[k] === 0) {
+        s[0] = x0;
+        s[1] = y0;
+        s[2] = dx;
+        s[3] = dy;
+        s[4] = L;
+        T.segBox();
         P.eval(run, true);
         legs = P.legN;
       }
