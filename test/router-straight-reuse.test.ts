@@ -61,7 +61,7 @@ function answer(r: Router, ok: boolean): string {
 class CountingPlain extends PlainRouter {
   straight = 0;
   allowed = 0;
-  check(p: number, v: number, run: boolean): void {
+  override check(p: number, v: number, run: boolean): void {
     super.check(p, v, run);
     const n = this.nNodes;
     if (p === n && v === n + 1) {
