@@ -2,6 +2,7 @@ import type { Rng } from '../../../../rng.ts';
 import { COVER, DIFFICULT, IMPASSABLE, OBSCURING } from '../../../../geometry/flags.ts';
 import type { Router } from '../../../../geometry/path.ts';
 import type { Table } from '../../../../geometry/table.ts';
+import { ZoneLink } from './mapgen-link.ts';
 import { E_AREA, E_CX, E_CY, E_SX0, E_SX1, E_SY0, E_SY1, E_X0, E_X1, E_Y0, E_Y1, E_DEPTH, E_GAP, E_H, E_HG, E_SLACK, E_TOTAL, E_W, E_WAIST, ENV_SIZE, PieceFit } from './mapgen-fit.ts';
 
 /**
@@ -61,6 +62,8 @@ export class MapGenerator {
   /** Doubles shared by the helpers (passing them as arguments would box them): see E_*. */
   private readonly env = new Float64Array(ENV_SIZE);
   private readonly rnd = new Float64Array(MAX_UNITS);
+  /** The connectivity check: a geometric certificate, else the router's search. */
+  readonly link = new ZoneLink();
   /** Thin pieces (hedges, walls) still allowed: they add little area, so too many starve coverage. */
   private thinLeft = 0;
 
@@ -396,6 +399,6 @@ export class MapGenerator {
     const y0 = Math.max(this.env[E_DEPTH] / 2, T.baseRadius);
     T.setPoint(s0, T.width / 2, y0);
     T.setPoint(s1, T.width / 2, T.height - y0);
-    return router.reachable(s0, s1, 1e9, false, 0) && router.reachable(s0, s1, 1e9, true, 0);
+    return this.link.connected(router, s0, s1);
   }
 }
