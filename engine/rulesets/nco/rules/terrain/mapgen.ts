@@ -3,7 +3,7 @@ import { COVER, DIFFICULT, IMPASSABLE, OBSCURING } from '../../../../geometry/fl
 import type { Router } from '../../../../geometry/path.ts';
 import type { Table } from '../../../../geometry/table.ts';
 import { ZoneLink } from './mapgen-link.ts';
-import { E_AREA, E_CX, E_CY, E_SX0, E_SX1, E_SY0, E_SY1, E_X0, E_X1, E_Y0, E_Y1, E_DEPTH, E_GAP, E_H, E_HG, E_SLACK, E_TOTAL, E_W, E_WAIST, ENV_SIZE, PieceFit } from './mapgen-fit.ts';
+import { E_AREA, E_CX, E_CY, E_SX0, E_SX1, E_SY0, E_SY1, E_X0, E_X1, E_Y0, E_Y1, E_DEPTH, E_GAP, E_RHO, E_H, E_HG, E_SLACK, E_TOTAL, E_W, E_WAIST, ENV_SIZE, PieceFit } from './mapgen-fit.ts';
 
 /**
  * R1 terrain generator parameters (digest names) plus the deployment depth (item 7) and the
@@ -315,6 +315,7 @@ export class MapGenerator {
       e[E_SX1] = x1;
       e[E_SY0] = y0;
       e[E_SY1] = y1;
+      e[E_RHO] = 0.5 * (w < h ? w : h); // the inscribed circle
       return;
     }
     // Points of an ellipse at increasing angles are always in convex position.
@@ -322,12 +323,17 @@ export class MapGenerator {
     const eb = 1 / (1 + 0.6 * r[5]);
     const m = symmetric ? nv / 2 : nv;
     const span = symmetric ? Math.PI : 2 * Math.PI;
+    let first = 0, prev = 0, gap = 0; // the widest angle between neighbouring vertices
     for (let i = 0; i < m; i++) {
       const phi = ((i + 0.2 + 0.6 * r[6 + i]) / m) * span;
+      if (i === 0) first = phi;
+      else if (phi - prev > gap) gap = phi - prev;
+      prev = phi;
       const lx = Math.cos(phi), ly = eb * Math.sin(phi);
       ax[i] = c * lx - s * ly;
       ay[i] = s * lx + c * ly;
     }
+    if (first + span - prev > gap) gap = first + span - prev; // to the first vertex again (or its mirror)
     if (symmetric) {
       for (let i = 0; i < m; i++) {
         ax[m + i] = -ax[i];
@@ -341,6 +347,9 @@ export class MapGenerator {
       a2 += ax[i] * ay[j] - ax[j] * ay[i];
     }
     const k = Math.sqrt((2 * area) / a2);
+    // A chord between unit-circle points g apart lies cos(g/2) ≥ 1 − g²/8 from the centre (g < π
+    // here: at most 1.6/m of the span); squashing y by eb ≤ 1 keeps at least eb of that.
+    e[E_RHO] = k * eb * (1 - (gap * gap) / 8);
     let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
     for (let i = 0; i < nv; i++) {
       const x = ax[i] * k, y = ay[i] * k;
@@ -382,12 +391,14 @@ export class MapGenerator {
       a2 += ax[i] * ay[j] - ax[j] * ay[i];
     }
     T.addConvexCCW(ax, ay, n, fl, this.uHeight[u], name);
+    this.fit.placed(T.polygonCount - 1, this.env, false);
     if (twin) {
       for (let i = 0; i < n; i++) {
         bx[i] = this.env[E_W] - ax[i];
         by[i] = this.env[E_H] - ay[i];
       }
       T.addConvexCCW(bx, by, n, fl, this.uHeight[u], name);
+      this.fit.placed(T.polygonCount - 1, this.env, true);
     }
     this.env[E_TOTAL] += (twin ? 2 : 1) * Math.abs(a2 / 2); // a rotation keeps the area
   }
