@@ -10,7 +10,11 @@ export const E_CX = 10, E_CY = 11, E_X0 = 12, E_Y0 = 13, E_X1 = 14, E_Y1 = 15;
 export const E_SX0 = 16, E_SY0 = 17, E_SX1 = 18, E_SY1 = 19;
 /** A radius the candidate holds around its origin (a disk inside it: the shape's inscribed-circle bound). */
 export const E_RHO = 20;
-export const ENV_SIZE = 21;
+/** The layout's margins for the piece's box; bounds on an ellipse's extent (x1 and −x0 in [E_XB0, E_XB1], y likewise) and disk radius (ShapeMaker.bounds). */
+export const E_XLO = 21, E_XHI = 22, E_YLO = 23, E_YHI = 24, E_XB0 = 25, E_XB1 = 26, E_YB0 = 27, E_YB1 = 28, E_RLO = 29;
+/** A box the candidate's origin surely lies in (ShapeMaker.originBox). */
+export const E_OX0 = 30, E_OX1 = 31, E_OY0 = 32, E_OY1 = 33;
+export const ENV_SIZE = 34;
 /** Shrinks a squared sum of radii: far more than the rounding of vertices and radii, so two disks that "overlap" surely do. */
 const DISK_SAFE = 0.999999;
 
@@ -47,9 +51,11 @@ export class PieceFit {
   private pcy = new Float64Array(0);
   private prho = new Float64Array(0);
   private nearP = new Uint8Array(0);
+  /** Per placed polygon: 1 if a barrier (impassable, difficult or above env[E_WAIST]), as the layout keeps lanes around. */
+  private pBar = new Uint8Array(0);
 
   /** Records placed polygon p: the candidate (env's origin and E_RHO), or its twin. */
-  placed(p: number, e: Float64Array, twin: boolean): void {
+  placed(T: Table, p: number, e: Float64Array, twin: boolean): void {
     if (this.pcx.length <= p) {
       const n = Math.max(2 * p + 2, 64);
       const x = new Float64Array(n), y = new Float64Array(n), r = new Float64Array(n);
@@ -60,10 +66,14 @@ export class PieceFit {
       this.pcy = y;
       this.prho = r;
       this.nearP = new Uint8Array(n);
+      const b = new Uint8Array(n);
+      b.set(this.pBar);
+      this.pBar = b;
     }
     this.pcx[p] = twin ? e[E_W] - e[E_CX] : e[E_CX];
     this.pcy[p] = twin ? e[E_H] - e[E_CY] : e[E_CY];
     this.prho[p] = e[E_RHO];
+    this.pBar[p] = (T.pFlags[p] & (IMPASSABLE | DIFFICULT)) !== 0 || T.pHeight[p] > e[E_WAIST] ? 1 : 0;
   }
 
   /**
@@ -93,7 +103,8 @@ export class PieceFit {
       const nt = twin && !(l1 > T.bx1[p] || r1 < T.bx0[p] || b1 > T.by1[p] || t1 < T.by0[p]);
       near[p] = (nr ? 1 : 0) | (nt ? 2 : 0);
       if (!nr && !nt) continue;
-      const rs = this.prho[p] + rho, lim = rs * rs * DISK_SAFE;
+      // The pair's gap: disks nearer than it leave the pieces nearer than it too.
+      const rs = this.prho[p] + rho + e[blocking && this.pBar[p] === 1 ? E_GAP : E_SLACK], lim = rs * rs * DISK_SAFE;
       if (nr) {
         const dx = this.pcx[p] - cx, dy = this.pcy[p] - cy;
         if (dx * dx + dy * dy < lim) return false;
@@ -106,13 +117,14 @@ export class PieceFit {
     for (let p = 0; p < T.polygonCount; p++) {
       const nr = near[p];
       if (nr === 0) continue;
-      e[E_PGAP] = e[blocking && ((T.pFlags[p] & (IMPASSABLE | DIFFICULT)) !== 0 || T.pHeight[p] > e[E_WAIST]) ? E_GAP : E_SLACK];
+      e[E_PGAP] = e[blocking && this.pBar[p] === 1 ? E_GAP : E_SLACK];
       if ((nr & 1) !== 0 && !this.clearOf(T, p, e, false)) return false;
       if ((nr & 2) !== 0 && !this.clearOf(T, p, e, true)) return false;
     }
     if (twin) {
       const dx = tx - cx, dy = ty - cy;
-      if (dx * dx + dy * dy < 4 * rho * rho * DISK_SAFE) return false;
+      const rs = 2 * rho + e[blocking ? E_GAP : E_SLACK];
+      if (dx * dx + dy * dy < rs * rs * DISK_SAFE) return false;
       if (!this.aReady) edgeNormals(ax, ay, n, this.anx, this.any, this.aoff);
       if (!this.bReady) this.buildTwin(e);
       if (!this.bnReady) edgeNormals(this.bx, this.by, n, this.bnx, this.bny, this.boff);
@@ -120,6 +132,33 @@ export class PieceFit {
       if (!beyond(this.anx, this.any, this.aoff, n, this.bx, this.by, n, e) && !beyond(this.bnx, this.bny, this.boff, n, ax, ay, n, e)) return false;
     }
     return true;
+  }
+
+  /**
+   * Would fits() surely say no to a candidate whose origin lies in the box env[E_OX0..E_OY1]
+   * and whose disk radius is at least env[E_RLO]? True if, wherever in the box the origin
+   * is, its disk overlaps a placed piece's, or its twin's does, or the two overlap each other:
+   * fits() tests exactly these disks (a distance is largest at a corner of the box).
+   */
+  surelyOverlaps(T: Table, e: Float64Array, blocking: boolean, twin: boolean): boolean {
+    const W = e[E_W], H = e[E_H], rho = e[E_RLO];
+    // The box's centre and half sides: the farthest corner from a point is |Δ| + half side per axis.
+    const hx = 0.5 * (e[E_OX1] - e[E_OX0]), hy = 0.5 * (e[E_OY1] - e[E_OY0]);
+    const mx = e[E_OX0] + hx, my = e[E_OY0] + hy, tx = W - mx, ty = H - my;
+    for (let p = 0; p < T.polygonCount; p++) {
+      const rs = this.prho[p] + rho + e[blocking && this.pBar[p] === 1 ? E_GAP : E_SLACK], lim = rs * rs * DISK_SAFE;
+      const px = this.pcx[p], py = this.pcy[p];
+      let dx = Math.abs(px - mx) + hx, dy = Math.abs(py - my) + hy;
+      if (dx * dx + dy * dy < lim) return true;
+      if (!twin) continue;
+      dx = Math.abs(px - tx) + hx;
+      dy = Math.abs(py - ty) + hy;
+      if (dx * dx + dy * dy < lim) return true;
+    }
+    if (!twin) return false;
+    const dx = Math.abs(2 * mx - W) + 2 * hx, dy = Math.abs(2 * my - H) + 2 * hy;
+    const rs = 2 * rho + e[blocking ? E_GAP : E_SLACK];
+    return dx * dx + dy * dy < rs * rs * DISK_SAFE;
   }
 
   private buildTwin(e: Float64Array): void {
