@@ -49,7 +49,7 @@ export class ZoneLink {
   private box = new Float64Array(0);
   /** [0] rr + M: how far beyond an edge line a point must be to be clear of that offset edge. */
   private readonly d = new Float64Array(1);
-  /** Maps the certificate vouched for, and maps the router had to check (for tests). */
+  /** Checks the certificate vouched for, and checks the router had to make (for tests; int32, wrapping). */
   certified = 0;
   searched = 0;
 
@@ -57,10 +57,10 @@ export class ZoneLink {
   connected(router: Router, s: number, g: number): boolean {
     const rules = router.rules;
     if (rules.constructor === NcoMoveCost && this.holds(router.t, rules as NcoMoveCost, s, g)) {
-      this.certified++;
+      this.certified = (this.certified + 1) | 0;
       return true;
     }
-    this.searched++;
+    this.searched = (this.searched + 1) | 0;
     return router.reachable(s, g, 1e9, false, 0) && router.reachable(s, g, 1e9, true, 0);
   }
 

@@ -37,8 +37,9 @@ const NO_OPTS: MapGenOptions = Object.freeze({});
  * Layout rules: pieces never overlap (SLACK apart). Barriers (impassable, difficult or
  * taller than waist height) keep a lane of a base diameter + 0.5" from each other and
  * from the side edges, and stay out of both deployment zones, so each barrier is an
- * island and the open ground stays connected; a path check between the zones backs this
- * up and regenerates from the same rng if it ever fails. Pieces are placed in order
+ * island and the open ground stays connected; a connectivity check between the zones (a
+ * geometric certificate, else the router's search: mapgen-link.ts) backs this up and
+ * regenerates from the same rng if it ever fails. Pieces are placed in order
  * centre piece, barriers, the rest; each takes a share of the coverage still missing, and
  * one that will not fit shrinks (a difficult wood that still will not fit loses
  * `difficult`). Uses the table's last two point slots as scratch.
