@@ -24,10 +24,11 @@ const DISK_SAFE = 0.999999;
  * near (and for a mirrored piece, its twin against them and against the candidate), only
  * cheaper: the placed pieces' edge normals are the table's (the same formula, so the same
  * doubles), the candidate's and the twin's are computed once per candidate (when first
- * needed), not once per pair, and over half of the failing pairs are caught first by a
- * disk test: each piece holds a disk about its origin (E_RHO, from shape()), and when the
- * candidate's and a placed piece's disks overlap, so do the pieces, and no edge can keep
- * them the gap (≥ SLACK) apart.
+ * needed), not once per pair, and most failing pairs are caught first by a disk test:
+ * each piece holds a disk about its origin (E_RHO, from mapgen-shape.ts), and when the
+ * candidate's and a placed piece's disks are nearer than the pair's gap (≥ SLACK), so are
+ * the pieces, and no edge can keep them that gap apart. surelyOverlaps() runs the same test
+ * before an ellipse's vertices exist, over every origin it may get.
  */
 export class PieceFit {
   readonly ax = new Float64Array(MAX_V);

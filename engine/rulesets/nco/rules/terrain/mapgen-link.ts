@@ -17,9 +17,10 @@ const MIN_M2 = 0.3;
  * Why the certificate implies the router finds a path (for NcoMoveCost, the router's rules):
  * call a polygon a barrier if it is impassable, difficult or taller than the rules' waist
  * height: exactly the polygons with detour ≠ 0 (route-nodes.ts gives nodes to no other, and
- * noEntry ⊂ detour). A leg that crosses no barrier is allowed in both modes by
- * NcoMoveCost.eval: what it crosses is neither impassable nor difficult, and every height on
- * its elevation profile is ≤ waist, so no step exceeds waist + EPS.
+ * noEntry ⊂ detour). A leg that crosses no polygon a mode goes round (its detour bit) is
+ * allowed in that mode by NcoMoveCost.eval: a walk crosses nothing impassable and nothing
+ * above waist height, so no step on its elevation profile exceeds waist + EPS; a run crosses
+ * nothing impassable or difficult (its climbs only cost).
  * For a barrier P with edges n_k·x ≤ c_k whose corners all have |n_prev + n_next|² ≥ 1/4,
  * the router's node at each corner is unclipped: v + rr (n_prev + n_next) / (1 + n_prev·n_next),
  * rr = baseRadius + NODE_MARGIN, which lies on both offset lines n·x = c + rr. So the nodes
