@@ -1,8 +1,10 @@
 /**
- * Issue 14: the map generator's speed-ups (rules/terrain/mapgen.ts and mapgen-fit.ts: the
- * placement test with the table's normals, the candidate's computed once and lazily, the
- * origin-inside reject, the placed piece's box from the shape's extent, constant cos/sin
- * for square pieces, Rng.floats, Table.addConvexCCW) must give exactly the maps of the
+ * Issue 14: the map generator's speed-ups (rules/terrain/mapgen.ts, mapgen-fit.ts and
+ * mapgen-shape.ts: the placement test with the table's normals, the candidate's computed
+ * once and lazily, the disk reject (and the ellipse dropped on it before its vertices), the
+ * placed piece's box from the shape's extent, constant cos/sin for square pieces,
+ * Rng.floats, Table.addConvexCCW; the connectivity certificate, mapgen-link.ts, in
+ * test/nco-perf-mapgen-link.test.ts) must give exactly the maps of the
  * plain generator (test/nco-mapgen-plain.ts, mapgen.ts as it stood): the same pieces,
  * vertex for vertex, the same covered area and the same dice left in the rng.
  */

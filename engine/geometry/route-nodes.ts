@@ -3,7 +3,7 @@ import type { MoveRules } from './move-rules.ts';
 import type { Table } from './table.ts';
 
 /** Extra clearance beyond the base radius for routing nodes, so routes never graze corners. */
-const NODE_MARGIN = 0.01;
+export const NODE_MARGIN = 0.01;
 
 /**
  * The router's nodes for the current terrain (path.ts, once per terrain version): each

@@ -101,7 +101,7 @@ export function prepareGame(g: NcoGame): void {
     g.table.loadMap(scn.map);
     computeCoverSpots(g);
   } else if (scn.generate) {
-    g.generator = new MapGenerator();
+    g.generator = g.st.cache(new MapGenerator()); // scratch rebuilt for every map: nothing to reset
     g.genOpts = { ...scn.generate, deploy_depth_in: r.deploy_depth_in, waist_height_in: r.waist_height_in };
   }
   g.st.seal(g);

@@ -2,7 +2,9 @@ import type { Rng } from '../../../../rng.ts';
 import { COVER, DIFFICULT, IMPASSABLE, OBSCURING } from '../../../../geometry/flags.ts';
 import type { Router } from '../../../../geometry/path.ts';
 import type { Table } from '../../../../geometry/table.ts';
-import { E_AREA, E_CX, E_CY, E_SX0, E_SX1, E_SY0, E_SY1, E_X0, E_X1, E_Y0, E_Y1, E_DEPTH, E_GAP, E_H, E_HG, E_SLACK, E_TOTAL, E_W, E_WAIST, ENV_SIZE, PieceFit } from './mapgen-fit.ts';
+import { ZoneLink } from './mapgen-link.ts';
+import { BUILDING, DENSE_WOOD, HEDGE, HIGH, ShapeMaker, WALL, WOOD } from './mapgen-shape.ts';
+import { E_AREA, E_CX, E_CY, E_SX0, E_SX1, E_SY0, E_SY1, E_X0, E_X1, E_Y0, E_Y1, E_DEPTH, E_GAP, E_H, E_XHI, E_XLO, E_YHI, E_YLO, E_HG, E_SLACK, E_TOTAL, E_W, E_WAIST, ENV_SIZE, PieceFit } from './mapgen-fit.ts';
 
 /**
  * R1 terrain generator parameters (digest names) plus the deployment depth (item 7) and the
@@ -19,8 +21,6 @@ export interface MapGenOptions {
   waist_height_in?: number;
 }
 
-// Piece kinds. Names are constants so storing them allocates nothing.
-const HIGH = 0, BUILDING = 1, HEDGE = 2, DENSE_WOOD = 3, WALL = 4, WOOD = 5;
 const NAMES = ['high ground', 'building', 'hedge', 'dense wood', 'wall', 'wood'];
 const NAME_RUIN = 'ruined building', NAME_THICKET = 'thicket', NAME_SWAMP = 'swampy wood';
 const MAX_UNITS = 64;
@@ -29,12 +29,6 @@ const RETRIES = 12;
 /** Minimum distance between pieces that are not both barriers. */
 const SLACK = 0.25;
 const NO_OPTS: MapGenOptions = Object.freeze({});
-/**
- * cos and sin of no turn and of a quarter turn (as Math.cos(0.5 * Math.PI) and Math.sin give
- * them), in a typed array: a literal or a module constant merged with a computed double made
- * V8 box the result (about 1 kB a game, caught by dist/gc.js).
- */
-const SQUARE = Float64Array.of(1, 0, Math.cos(0.5 * Math.PI), Math.sin(0.5 * Math.PI));
 
 /**
  * Fills a Table with one random, usually mirrored, layout per game. Construct once and
@@ -43,8 +37,9 @@ const SQUARE = Float64Array.of(1, 0, Math.cos(0.5 * Math.PI), Math.sin(0.5 * Mat
  * Layout rules: pieces never overlap (SLACK apart). Barriers (impassable, difficult or
  * taller than waist height) keep a lane of a base diameter + 0.5" from each other and
  * from the side edges, and stay out of both deployment zones, so each barrier is an
- * island and the open ground stays connected; a path check between the zones backs this
- * up and regenerates from the same rng if it ever fails. Pieces are placed in order
+ * island and the open ground stays connected; a connectivity check between the zones (a
+ * geometric certificate, else the router's search: mapgen-link.ts) backs this up and
+ * regenerates from the same rng if it ever fails. Pieces are placed in order
  * centre piece, barriers, the rest; each takes a share of the coverage still missing, and
  * one that will not fit shrinks (a difficult wood that still will not fit loses
  * `difficult`). Uses the table's last two point slots as scratch.
@@ -61,6 +56,11 @@ export class MapGenerator {
   /** Doubles shared by the helpers (passing them as arguments would box them): see E_*. */
   private readonly env = new Float64Array(ENV_SIZE);
   private readonly rnd = new Float64Array(MAX_UNITS);
+  /** Piece shapes, and the uniforms of a candidate's position. */
+  private readonly shapes = new ShapeMaker();
+  private readonly pos = new Float64Array(2);
+  /** The connectivity check: a geometric certificate, else the router's search. */
+  readonly link = new ZoneLink();
   /** Thin pieces (hedges, walls) still allowed: they add little area, so too many starve coverage. */
   private thinLeft = 0;
 
@@ -170,9 +170,28 @@ export class MapGenerator {
           yhi = H - slack;
         }
         e[E_AREA] = area;
+        e[E_XLO] = xlo;
+        e[E_XHI] = xhi;
+        e[E_YLO] = ylo;
+        e[E_YHI] = yhi;
         for (let t = 0; t < ATTEMPTS && !placed; t++) {
-          this.shape(k, rng, centre);
-          // Extent of the shape around its origin (from shape()), then a random position that keeps it in bounds.
+          let drawn = false;
+          if (!this.shapes.begin(k, rng, centre, this.fit, e)) {
+            // An ellipse away from the centre: when it surely fits the margins, its position's
+            // dice (drawn next either way) come first, and a candidate the placement test would
+            // surely reject is dropped before its vertices' trigonometry.
+            if (!centre) {
+              this.shapes.bounds(e);
+              if (this.shapes.withinMargins(e, mirrored)) {
+                rng.floats(this.pos, 2);
+                drawn = true;
+                this.shapes.originBox(e, this.pos, mirrored);
+                if (this.fit.surelyOverlaps(T, e, blocking, twin)) continue;
+              }
+            }
+            this.shapes.finish(this.fit, e);
+          }
+          // Extent of the shape around its origin (from the shape), then a random position that keeps it in bounds.
           const ax = this.fit.ax, ay = this.fit.ay, an = this.fit.n;
           const x0 = e[E_SX0], x1 = e[E_SX1], y0 = e[E_SY0], y1 = e[E_SY1];
           let cx = W / 2, cy = H / 2;
@@ -182,10 +201,10 @@ export class MapGenerator {
             this.placedBox();
           } else {
             const cyMax = mirrored ? Math.min(H / 2, yhi - y1) : yhi - y1;
-            if (xhi - x1 < xlo - x0 || cyMax < ylo - y0) break;
-            this.draw(rng, 2);
-            cx = xlo - x0 + this.rnd[0] * (xhi - x1 - (xlo - x0));
-            cy = ylo - y0 + this.rnd[1] * (cyMax - (ylo - y0));
+            if (xhi - x1 < xlo - x0 || cyMax < ylo - y0) break; // never once drawn (withinMargins)
+            if (!drawn) rng.floats(this.pos, 2);
+            cx = xlo - x0 + this.pos[0] * (xhi - x1 - (xlo - x0));
+            cy = ylo - y0 + this.pos[1] * (cyMax - (ylo - y0));
             for (let i = 0; i < an; i++) {
               ax[i] += cx;
               ay[i] += cy;
@@ -270,90 +289,6 @@ export class MapGenerator {
     return u + 1;
   }
 
-  /** Writes a shape of area env[E_AREA] centred on the origin into (ax, ay), CCW, and its extent into env[E_SX0..E_SY1]. */
-  private shape(kind: number, rng: Rng, symmetric: boolean): void {
-    const e = this.env, area = e[E_AREA], ax = this.fit.ax, ay = this.fit.ay;
-    this.draw(rng, 14);
-    const r = this.rnd;
-    // Half the pieces are square to the table (0 or 90°): their cosine and sine are constants.
-    let c = SQUARE[0], s = SQUARE[1];
-    if (r[0] >= 0.5) {
-      const th = Math.PI * r[1];
-      c = Math.cos(th);
-      s = Math.sin(th);
-    } else if (r[1] >= 0.5) {
-      c = SQUARE[2];
-      s = SQUARE[3];
-    }
-    const thinW = kind === HEDGE ? 0.75 : kind === WALL ? 0.5 : 0;
-    if (thinW > 0 || kind === BUILDING || (kind === HIGH && r[2] < 0.5)) {
-      let w: number, h: number;
-      if (thinW > 0) {
-        h = thinW;
-        w = area / thinW;
-      } else {
-        const aspect = 1 + r[3];
-        w = Math.sqrt(area * aspect);
-        h = area / w;
-      }
-      this.fit.n = 4;
-      let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
-      for (let i = 0; i < 4; i++) {
-        const lx = (i === 1 || i === 2 ? 0.5 : -0.5) * w, ly = (i >= 2 ? 0.5 : -0.5) * h;
-        const x = c * lx - s * ly, y = s * lx + c * ly;
-        ax[i] = x;
-        ay[i] = y;
-        x0 = Math.min(x0, x);
-        x1 = Math.max(x1, x);
-        y0 = Math.min(y0, y);
-        y1 = Math.max(y1, y);
-      }
-      e[E_SX0] = x0;
-      e[E_SX1] = x1;
-      e[E_SY0] = y0;
-      e[E_SY1] = y1;
-      return;
-    }
-    // Points of an ellipse at increasing angles are always in convex position.
-    const nv = symmetric ? 6 + 2 * Math.floor(2 * r[4]) : 5 + Math.floor(4 * r[4]);
-    const eb = 1 / (1 + 0.6 * r[5]);
-    const m = symmetric ? nv / 2 : nv;
-    const span = symmetric ? Math.PI : 2 * Math.PI;
-    for (let i = 0; i < m; i++) {
-      const phi = ((i + 0.2 + 0.6 * r[6 + i]) / m) * span;
-      const lx = Math.cos(phi), ly = eb * Math.sin(phi);
-      ax[i] = c * lx - s * ly;
-      ay[i] = s * lx + c * ly;
-    }
-    if (symmetric) {
-      for (let i = 0; i < m; i++) {
-        ax[m + i] = -ax[i];
-        ay[m + i] = -ay[i];
-      }
-    }
-    this.fit.n = nv;
-    let a2 = 0;
-    for (let i = 0; i < nv; i++) {
-      const j = i + 1 === nv ? 0 : i + 1; // not (i + 1) % nv: an integer division per vertex
-      a2 += ax[i] * ay[j] - ax[j] * ay[i];
-    }
-    const k = Math.sqrt((2 * area) / a2);
-    let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
-    for (let i = 0; i < nv; i++) {
-      const x = ax[i] * k, y = ay[i] * k;
-      ax[i] = x;
-      ay[i] = y;
-      x0 = Math.min(x0, x);
-      x1 = Math.max(x1, x);
-      y0 = Math.min(y0, y);
-      y1 = Math.max(y1, y);
-    }
-    e[E_SX0] = x0;
-    e[E_SX1] = x1;
-    e[E_SY0] = y0;
-    e[E_SY1] = y1;
-  }
-
   /** Centres a symmetric shape on the table, writing the second half as exact rotations of the first. */
   private placeCentre(): void {
     const W = this.env[E_W], H = this.env[E_H], ax = this.fit.ax, ay = this.fit.ay;
@@ -379,12 +314,14 @@ export class MapGenerator {
       a2 += ax[i] * ay[j] - ax[j] * ay[i];
     }
     T.addConvexCCW(ax, ay, n, fl, this.uHeight[u], name);
+    this.fit.placed(T, T.polygonCount - 1, this.env, false);
     if (twin) {
       for (let i = 0; i < n; i++) {
         bx[i] = this.env[E_W] - ax[i];
         by[i] = this.env[E_H] - ay[i];
       }
       T.addConvexCCW(bx, by, n, fl, this.uHeight[u], name);
+      this.fit.placed(T, T.polygonCount - 1, this.env, true);
     }
     this.env[E_TOTAL] += (twin ? 2 : 1) * Math.abs(a2 / 2); // a rotation keeps the area
   }
@@ -396,6 +333,6 @@ export class MapGenerator {
     const y0 = Math.max(this.env[E_DEPTH] / 2, T.baseRadius);
     T.setPoint(s0, T.width / 2, y0);
     T.setPoint(s1, T.width / 2, T.height - y0);
-    return router.reachable(s0, s1, 1e9, false, 0) && router.reachable(s0, s1, 1e9, true, 0);
+    return this.link.connected(router, s0, s1);
   }
 }
