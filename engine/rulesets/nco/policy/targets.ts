@@ -47,7 +47,8 @@ export function bestTarget(g: NcoGame, i: number, flags: number): number {
   }
   g.pickTarget = best;
   g.pickWeapon = bestW;
-  return grenadeOption(g, i, flags, bestV); // item 47: a throw, when it beats the best shot
+  // Item 47: a throw, when it beats the best shot (none without a grenade: grenadeOption's first test).
+  return g.grenades[i] > 0 ? grenadeOption(g, i, flags, bestV) : bestV;
 }
 
 /** Longest reach of anything soldier i carries: cheaper than LOS, so out-of-range enemies go first. */
@@ -131,13 +132,22 @@ export function randomVisibleEnemy(g: NcoGame, i: number, flags: number): void {
  */
 export function coverFireValue(g: NcoGame, i: number, aim: number, w: number): number {
   const reach = g.scn.rules.cover_fire_radius_in + (g.scn.rules.measure === 'edge' ? g.r : 0);
-  const row = aim * g.n;
+  const row = aim * g.n, alive = g.alive, dd = g.dd, si = g.side[i];
   let v = 0;
-  for (let k = 0; k < g.n; k++) {
-    if (k === i || !g.alive[k] || g.dd[row + k] > reach) continue;
-    const c = hitChance(g, i, k, w, F_COVER_ORDER) * 10;
-    if (g.side[k] === g.side[i]) v -= 2 * c;
-    else v += g.order[k] === O_NONE ? 2 * c : c;
+  // In index order, 32 at a time: the living soldiers within the radius as bits first (no
+  // branch per soldier: most are outside, unpredictably), then their chances.
+  for (let base = 0, n = g.n; base < n; base += 32) {
+    let m = 0;
+    for (let k = base, end = n - base > 32 ? base + 32 : n; k < end; k++) m |= (+(dd[row + k] <= reach) & alive[k]) << (k - base);
+    while (m !== 0) {
+      const bit = m & -m;
+      m ^= bit;
+      const k = base + 31 - Math.clz32(bit);
+      if (k === i) continue;
+      const c = hitChance(g, i, k, w, F_COVER_ORDER) * 10;
+      if (g.side[k] === si) v -= 2 * c;
+      else v += g.order[k] === O_NONE ? 2 * c : c;
+    }
   }
   return v;
 }
