@@ -27,7 +27,7 @@ function friendsEnd(g: NcoGame, i: number): number {
 }
 
 /** The friend within 3" missing the most health (−1 if none misses any), for the Medic. */
-function neediestFriend(g: NcoGame, i: number): number {
+export function neediestFriend(g: NcoGame, i: number): number {
   let best = -1, bestM = 0;
   for (let j = friendsFrom(g, i), hi = friendsEnd(g, i); j < hi; j++) {
     if (!inReach(g, i, j)) continue;
