@@ -29,7 +29,8 @@ export function noncombatant(g: NcoGame, i: number): boolean {
  */
 export function bestTarget(g: NcoGame, i: number, flags: number): number {
   let best = -1, bestW = 0, bestV = 0;
-  const reach = shotReach(g, i), key = shooterKey(g, i), alive = g.alive, rd = g.rd, row = i * g.n;
+  // The shooter key only matters to the flags-0 memo (shotAt).
+  const reach = shotReach(g, i), key = flags === 0 ? shooterKey(g, i) : 0, alive = g.alive, rd = g.rd, row = i * g.n;
   // Enemies only, in index order (side 0 is [0, split), side 1 [split, n)), 32 at a time:
   // first the living ones in reach as bits, with no branch per enemy (out of reach: no shot,
   // shotAt's first test; as a branch it was mispredicted often), then their shots in order.
@@ -61,7 +62,7 @@ export function shotReach(g: NcoGame, i: number): number {
 
 /**
  * bestTarget's value of soldier i's shot at the living enemy j (0: none, or not worth it),
- * its weapon in g.shots.lastW. `key` and `reach`: shooterKey and shotReach of i.
+ * its weapon in g.shots.lastW. `key` and `reach`: shooterKey (read for flags 0 only) and shotReach of i.
  */
 export function shotValue(g: NcoGame, i: number, j: number, flags: number, key: number, reach: number): number {
   const m = shotAt(g, i, j, flags, key, reach); // memoised for flags 0 (rules/shot-memo.ts)
