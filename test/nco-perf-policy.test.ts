@@ -7,7 +7,8 @@
  * - grenadeOption (enemy range only): score, target, aim point;
  * - coverFireValue (soldiers in the radius as a bitmask) for every aim and the primary weapon;
  * - ambushCovers (nearest probes first, no point twice): the same answer;
- * - mendChoice, ritesValue and neediestFriend (own side range only).
+ * - mendChoice, ritesValue and neediestFriend (own side range only);
+ * - hitTargetFor's table against the rules (every weapon and situation, asked twice).
  * The plain calls run first (they fill the sight and cover caches as the game would); the
  * picks and scratch points the checks write are put back, so games play as shipped.
  * 32 a side fills bestTarget's mask to the sign bit and gives coverFireValue two words.
@@ -24,6 +25,7 @@ import { neediestFriend, ritesValue } from '../engine/rulesets/nco/policy/rites.
 import type { NcoDecisions } from '../engine/rulesets/nco/rules/decisions.ts';
 import { prepareGame } from '../engine/rulesets/nco/rules/setup.ts';
 import { F_ADVANCE, F_COVER_ORDER, F_FOCUS } from '../engine/rulesets/nco/rules/shooting.ts';
+import { hitTargetFor, hitTargetPlain } from '../engine/rulesets/nco/rules/tohit.ts';
 import { NcoGame, SCRATCH_POINTS } from '../engine/rulesets/nco/rules/state.ts';
 import { scenarioRules } from '../engine/rulesets/nco/scenarios/hooks.ts';
 import type { NcoScenario } from '../engine/rulesets/nco/compiled.ts';
@@ -120,6 +122,15 @@ function withPolicy(path: string, policy: unknown): LoadedConfig {
 }
 
 describe('NCO scripted policy scans (issue 14)', () => {
+  it('hitTargetFor: the table gives the rules\' number for every weapon and situation', () => {
+    let bad = 0;
+    for (let pass = 0; pass < 2; pass++) { // the first pass fills the table, the second reads it
+      for (let w = 0; w <= 12; w++) for (let sit = 0; sit < 1 << 16; sit++) if (hitTargetFor(w, sit) !== hitTargetPlain(w, sit)) bad++;
+    }
+    expect(bad).toBe(0);
+    expect(hitTargetFor(1, 1 << 16)).toBe(hitTargetPlain(1, 1 << 16)); // outside the table: worked out
+  });
+
   it('give the plain values in cautious games (Ambush look-ahead on, Medic and Chaplain)', () => {
     const st = play(withPolicy('configs/nco/default.json', { id: 'cautious' }), 12, 3);
     expect(st.bad).toEqual([]);
