@@ -68,7 +68,7 @@ export function chooseSpecial(g: NcoGame, s: number): void {
   g.pickOrder = SA_MEND;
 }
 
-/** Path points tested per enemy by ambushCovers: his position and the quarters of his look-ahead. */
+/** Path points tested per enemy by ambushCovers: his position, then quarters of his look-ahead. */
 const AMBUSH_PROBES = 4;
 
 /**
@@ -90,12 +90,8 @@ export function ambushCovers(g: NcoGame, i: number): boolean {
     const jx = t.px[j], jy = t.py[j];
     const d = Math.sqrt((x - jx) * (x - jx) + (y - jy) * (y - jy)) + 1e-9;
     const step = (2 * (g.moveIn[j] + g.moveMod) * look) / AMBUSH_PROBES;
-    // Any probe in sight will do, so the nearest to i (likeliest seen) go first; a probe at
-    // the same point as the one before (f clamped at 1) is not looked at twice.
-    for (let k = AMBUSH_PROBES, last = -1; k >= 0; k--) {
+    for (let k = 0; k <= AMBUSH_PROBES; k++) {
       const f = Math.min(1, (k * step) / d);
-      if (f === last) continue;
-      last = f;
       if ((1 - f) * d > range) continue;
       t.px[probe] = jx + (x - jx) * f;
       t.py[probe] = jy + (y - jy) * f;
