@@ -1,12 +1,10 @@
 /**
  * The scripted policy's helpers as they stood before this round of issue 14's speed-ups,
  * for test/nco-perf-policy.test.ts: full scans over every soldier, in index order, with
- * no bitmask, side range or reordered probes. Test-only; may allocate.
+ * no bitmask or side range. Test-only; may allocate.
  */
 import { O_NONE, type NcoGame } from '../engine/rulesets/nco/rules/state.ts';
-import { effectiveRange, F_ADVANCE, F_COVER_ORDER, hitChance } from '../engine/rulesets/nco/rules/shooting.ts';
-import { ambushWeapon } from '../engine/rulesets/nco/rules/weapon-choice.ts';
-import { lineOfSight } from '../engine/rulesets/nco/rules/terrain/sight.ts';
+import { F_ADVANCE, F_COVER_ORDER, hitChance } from '../engine/rulesets/nco/rules/shooting.ts';
 import { canThrowTo, GRENADE_AIM, GRENADE_LAND, landingPoint } from '../engine/rulesets/nco/rules/grenades.ts';
 import { S_FIELD_MEDICINE, S_RELIGIOUS_RITES } from '../engine/rulesets/nco/data/roster-types.ts';
 import { W_GRENADE, W_RANGE } from '../engine/rulesets/nco/data/weapons.ts';
@@ -24,30 +22,6 @@ export function coverFireValuePlain(g: NcoGame, i: number, aim: number, w: numbe
     else v += g.order[k] === O_NONE ? 2 * c : c;
   }
   return v;
-}
-
-/** ambushCovers: each enemy's probes from his own position toward the ambusher, every one. */
-export function ambushCoversPlain(g: NcoGame, i: number): boolean {
-  const look = g.scn.policies[g.side[i]].ambushLookahead;
-  if (look <= 0) return true;
-  const w = ambushWeapon(g, i);
-  if (w === 0) return false;
-  const t = g.table, probe = g.sp + 5, x = t.px[i], y = t.py[i];
-  const range = effectiveRange(g, w, 0) + (g.scn.rules.measure === 'edge' ? 2 * g.r : 0);
-  for (let j = 0; j < g.n; j++) {
-    if (!g.alive[j] || g.side[j] === g.side[i]) continue;
-    const jx = t.px[j], jy = t.py[j];
-    const d = Math.sqrt((x - jx) * (x - jx) + (y - jy) * (y - jy)) + 1e-9;
-    const step = (2 * (g.moveIn[j] + g.moveMod) * look) / 4;
-    for (let k = 0; k <= 4; k++) {
-      const f = Math.min(1, (k * step) / d);
-      if ((1 - f) * d > range) continue;
-      t.px[probe] = jx + (x - jx) * f;
-      t.py[probe] = jy + (y - jy) * f;
-      if (lineOfSight(t, g.sight, i, probe)) return true;
-    }
-  }
-  return false;
 }
 
 /** mendChoice (scripted): the friend within 3" missing the most psyche, over every soldier. */

@@ -77,7 +77,7 @@ const AMBUSH_PROBES = 4;
  * point i sees within his weapon's range. With no such enemy the Ambush only wastes the
  * action (cautious set 4.5 a game and 9% triggered), so Focus Fire or Mend is taken instead.
  */
-export function ambushCovers(g: NcoGame, i: number): boolean {
+function ambushCovers(g: NcoGame, i: number): boolean {
   const look = params(g, g.side[i]).ambushLookahead;
   if (look <= 0) return true;
   const w = ambushWeapon(g, i);
