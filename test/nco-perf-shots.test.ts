@@ -89,4 +89,10 @@ describe('NCO target choice memos (issue 14)', () => {
     expect(st2.bad).toEqual([]);
     expect(st2.shooters).toBeGreaterThan(300);
   });
+
+  it('give the plain picks at 32 a side (bestShooter\'s candidates fill a 32-bit mask to the sign bit)', () => {
+    const st = play(sizeConfig(loadConfig(resolve(ROOT, 'configs/nco/default.json')), 32), 3, 9);
+    expect(st.bad).toEqual([]);
+    expect(st.shooters).toBeGreaterThan(300);
+  });
 });

@@ -42,10 +42,22 @@ export function bestShooter(g: NcoGame, s: number, fallback: number): number {
   const tp = p.targetPriority;
   const changed = rows ? enemiesChanged(g, s, tp === 1 || tp === 3) : 0, friends = rows ? friendsChanged(g, s) : 0;
   let best = fallback, bestV = 0;
-  for (let j = s === 0 ? 0 : g.split, hi = s === 0 ? g.split : g.n; j < hi; j++) {
-    if (!g.alive[j] || g.order[j] !== O_NONE || g.ambush[j] > 0 || g.mustDown[j] || g.obj.offTable[j] !== 0 || noncombatant(g, j)) continue;
-    const v = rows ? rowTarget(g, j, c, changed, friends) : bestTarget(g, j, 0);
-    if (v >= min && v > bestV) { bestV = v; best = j; }
+  const alive = g.alive, order = g.order, ambush = g.ambush, mustDown = g.mustDown, offTable = g.obj.offTable;
+  // The side's soldiers in index order, 32 at a time: those free to take a Fire as bits
+  // first (no branch per soldier: who already has his order is hard to predict), then theirs.
+  for (let lo = s === 0 ? 0 : g.split, base = lo, hi = s === 0 ? g.split : g.n; base < hi; base += 32) {
+    let m = 0;
+    for (let j = base, end = hi - base > 32 ? base + 32 : hi; j < end; j++) {
+      m |= (alive[j] & +(order[j] === O_NONE) & +(ambush[j] <= 0) & +(mustDown[j] === 0) & +(offTable[j] === 0)) << (j - base);
+    }
+    while (m !== 0) {
+      const bit = m & -m;
+      m ^= bit;
+      const j = base + 31 - Math.clz32(bit);
+      if (noncombatant(g, j)) continue;
+      const v = rows ? rowTarget(g, j, c, changed, friends) : bestTarget(g, j, 0);
+      if (v >= min && v > bestV) { bestV = v; best = j; }
+    }
   }
   return best;
 }
@@ -90,10 +102,18 @@ function friendsChanged(g: NcoGame, s: number): number {
  * g.pickTarget and g.pickWeapon as bestTarget does.
  */
 function rowTarget(g: NcoGame, j: number, c: number, changed: number, friends: number): number {
-  const m = g.shots, key = shooterKey(g, j), reach = shotReach(g, j), alive = g.alive, rd = g.rd;
+  const m = g.shots, key = shooterKey(g, j);
+  const valid = m.rowCall[j] === c - 1 && m.rowKey[j] === key && m.rowTouch[j] === m.touches[j] && (W_AS_COVER_FIRE[g.primary[j]] & friends) === 0;
+  if (valid && changed === 0) { // the row as it was: only its call moves on
+    m.rowCall[j] = c;
+    g.pickTarget = m.rowT[j];
+    g.pickWeapon = m.rowW[j];
+    return g.grenades[j] > 0 ? grenadeOption(g, j, 0, m.rowV[j]) : m.rowV[j]; // item 47: a throw, when it beats the best shot
+  }
+  const reach = shotReach(g, j), alive = g.alive, rd = g.rd;
   const row = j * g.n, lo = g.side[j] === 0 ? g.split : 0, hi = g.side[j] === 0 ? g.n : g.split;
   let bestV = 0, best = -1, bestW = 0;
-  if (m.rowCall[j] === c - 1 && m.rowKey[j] === key && m.rowTouch[j] === m.touches[j] && (W_AS_COVER_FIRE[g.primary[j]] & friends) === 0) {
+  if (valid) {
     bestV = m.rowV[j]; best = m.rowT[j]; bestW = m.rowW[j];
     let rescan = false;
     for (let x = 0; x < changed; x++) {
@@ -132,5 +152,5 @@ function rowTarget(g: NcoGame, j: number, c: number, changed: number, friends: n
   m.rowW[j] = bestW;
   g.pickTarget = best;
   g.pickWeapon = bestW;
-  return grenadeOption(g, j, 0, bestV); // item 47: a throw, when it beats the best shot
+  return g.grenades[j] > 0 ? grenadeOption(g, j, 0, bestV) : bestV; // item 47 (grenadeOption's first test: a grenade)
 }

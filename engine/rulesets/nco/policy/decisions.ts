@@ -35,14 +35,17 @@ function sortActivation(g: NcoGame): void {
     act[i] = i;
   }
   // Each soldier's distance to his nearest living enemy: every pair once, from side 0's row
-  // (dd is symmetric: touched() and touchedAll() write both entries of a pair alike).
+  // (dd is symmetric: touched() and touchedAll() write both entries of a pair alike), over a
+  // list of side 1's living soldiers (an alive test per pair was often mispredicted).
+  const foes = g.list;
+  let m = 0;
+  for (let j = split; j < n; j++) if (alive[j]) foes[m++] = j;
   for (let i = 0; i < split; i++) {
     if (!alive[i]) continue;
     const row = i * n;
     let best = 1e9;
-    for (let j = split; j < n; j++) {
-      if (!alive[j]) continue;
-      const d = dd[row + j];
+    for (let k = 0; k < m; k++) {
+      const j = foes[k], d = dd[row + j];
       if (d < best) best = d;
       if (d < score[j]) score[j] = d;
     }

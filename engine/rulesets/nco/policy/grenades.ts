@@ -48,11 +48,13 @@ export function grenadeOption(g: NcoGame, i: number, flags: number, bestV: numbe
   let floor = ((bestV * PREMIUM_NUM) / PREMIUM_DEN) | 0;
   if (floor < GRENADE_MIN_SCORE) floor = GRENADE_MIN_SCORE;
   let best = -1, bestS = floor;
-  for (let j = 0; j < g.n; j++) {
-    if (!g.alive[j] || g.side[j] === g.side[i] || !inThrowRange(g, i, j)) continue;
+  // Enemies only, in index order (side 0 is [0, split), side 1 [split, n)).
+  const lo = g.side[i] === 0 ? g.split : 0, hi = g.side[i] === 0 ? g.n : g.split;
+  for (let j = lo; j < hi; j++) {
+    if (!g.alive[j] || !inThrowRange(g, i, j)) continue;
     // Aim at j, then at the midpoint between j and each later enemy close enough to share a blast.
-    for (let k = j; k < g.n; k++) {
-      if (k !== j && (!g.alive[k] || g.side[k] === g.side[i] || g.dd[j * g.n + k] * g.dd[j * g.n + k] > reach2)) continue;
+    for (let k = j; k < hi; k++) {
+      if (k !== j && (!g.alive[k] || g.dd[j * g.n + k] * g.dd[j * g.n + k] > reach2)) continue;
       t.px[cand] = (t.px[j] + t.px[k]) / 2;
       t.py[cand] = (t.py[j] + t.py[k]) / 2;
       if (!canThrowTo(g, i, cand)) continue;

@@ -79,9 +79,14 @@ export function chooseOrder(g: NcoGame, s: number): void {
   const alive = g.alive, order = g.order, mustRally = g.mustRally, act = g.actOrder, cur = g.actFrom.orderFrom;
   const hi = s === 0 ? g.split : g.n;
   let from = cur[s];
-  for (let k = from, m = g.actFrom.rally[s] === 0 ? from : hi; k < m && !rally; k++) {
-    const j = act[k];
-    if (mustRally[j] && alive[j] && order[j] === O_NONE) rally = true;
+  if (!rally && g.actFrom.rally[s] !== 0) {
+    for (let k = from; k < hi && !rally; k++) {
+      const j = act[k];
+      if (mustRally[j] && alive[j] && order[j] === O_NONE) rally = true;
+    }
+    // Nobody is left to Rally first this turn (only a turn's start sets mustRally; an order
+    // or a death is kept to its end), so the later walks need not look again.
+    if (!rally) g.actFrom.rally[s] = 0;
   }
   for (let k = from; k < hi; k++) {
     const j = act[k];
@@ -191,8 +196,8 @@ function scriptedOrder(g: NcoGame, i: number): void {
     }
   }
   // Item 70: a soldier who climbed for the +1 holds the high ground while he has a shot.
-  const holds = p.coverPreference >= 0.5 && inCoverSpot(g, i) || p.highGroundRun > 0 && onHighGround(g, i);
-  if (fireV >= (0.55 - 0.35 * p.aggression) * CHANCE_ONE || (fireV > 0 && (ww || holds))) {
+  // (Asked last: inCoverSpot only fills its exact per-position cache, so a skipped call changes nothing.)
+  if (fireV >= (0.55 - 0.35 * p.aggression) * CHANCE_ONE || (fireV > 0 && (ww || holdsGround(g, i)))) {
     g.pickOrder = O_FIRE; g.pickTarget = fireT; g.pickWeapon = fireW; return;
   }
   if (ww) { g.pickOrder = fireV > 0 ? O_FIRE : O_RALLY; g.pickTarget = fireT; g.pickWeapon = fireW; return; }
@@ -210,7 +215,13 @@ function scriptedOrder(g: NcoGame, i: number): void {
     run = near >= 0 && g.dd[i * g.n + near] > move + 20;
   }
   moveOrder(g, i, run ? O_RUN : O_ADVANCE, run ? 2 * move : move, fireV <= 0);
-  if (g.pickOrder === O_ADVANCE && p.coverPreference >= 0.5 && inCoverSpot(g, i) && fireV <= 0) g.pickOrder = O_DOWN;
+  if (g.pickOrder === O_ADVANCE && fireV <= 0 && p.coverPreference >= 0.5 && inCoverSpot(g, i)) g.pickOrder = O_DOWN;
+}
+
+/** Item 70: soldier i holds his ground (a cover spot, or high ground he climbed for) while he has a shot. */
+function holdsGround(g: NcoGame, i: number): boolean {
+  const p = params(g, g.side[i]);
+  return p.coverPreference >= 0.5 && inCoverSpot(g, i) || p.highGroundRun > 0 && onHighGround(g, i);
 }
 
 /**

@@ -18,10 +18,18 @@ function inReach(g: NcoGame, i: number, j: number): boolean {
   return j !== i && g.alive[j] === 1 && g.side[j] === g.side[i] && g.rd[i * g.n + j] <= RALLY_TRANSFER_IN;
 }
 
+/** First and end of soldier i's side's index range (side 0 is [0, split), side 1 [split, n)): only friends are in reach. */
+function friendsFrom(g: NcoGame, i: number): number {
+  return g.side[i] === 0 ? 0 : g.split;
+}
+function friendsEnd(g: NcoGame, i: number): number {
+  return g.side[i] === 0 ? g.split : g.n;
+}
+
 /** The friend within 3" missing the most health (−1 if none misses any), for the Medic. */
-function neediestFriend(g: NcoGame, i: number): number {
+export function neediestFriend(g: NcoGame, i: number): number {
   let best = -1, bestM = 0;
-  for (let j = 0; j < g.n; j++) {
+  for (let j = friendsFrom(g, i), hi = friendsEnd(g, i); j < hi; j++) {
     if (!inReach(g, i, j)) continue;
     const m = g.maxHealth[j] - g.health[j];
     if (m > bestM) { bestM = m; best = j; }
@@ -45,7 +53,7 @@ export function ritesValue(g: NcoGame, i: number): number {
   }
   if ((sk & S_RELIGIOUS_RITES) !== 0) {
     let v = 0;
-    for (let j = 0; j < g.n; j++) {
+    for (let j = friendsFrom(g, i), hi = friendsEnd(g, i); j < hi; j++) {
       if (!(inReach(g, i, j) || (j === i && g.scn.rules.rites_area_includes_self)) || g.brokenNow[j]) continue;
       const m = g.maxPsyche[j] - g.psyche[j];
       v += 6 * (m < RITES_RALLY ? m : RITES_RALLY);

@@ -116,8 +116,8 @@ export function cancelsAmbush(g: NcoGame, i: number): boolean {
 /** Mend (item 31): −1 for option A (self), else the friend within 3" to encourage (option B). */
 export function mendChoice(g: NcoGame, i: number): number {
   let best = -1, bestNeed = 1;
-  for (let j = 0; j < g.n; j++) {
-    if (j === i || !g.alive[j] || g.side[j] !== g.side[i]) continue;
+  for (let j = g.side[i] === 0 ? 0 : g.split, hi = g.side[i] === 0 ? g.split : g.n; j < hi; j++) { // friends only
+    if (j === i || !g.alive[j]) continue;
     if (g.rd[i * g.n + j] > 3) continue;
     const need = g.maxPsyche[j] - g.psyche[j];
     if (need > bestNeed) { bestNeed = need; best = j; }

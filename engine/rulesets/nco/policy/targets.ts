@@ -29,17 +29,27 @@ export function noncombatant(g: NcoGame, i: number): boolean {
  */
 export function bestTarget(g: NcoGame, i: number, flags: number): number {
   let best = -1, bestW = 0, bestV = 0;
-  const reach = shotReach(g, i), key = shooterKey(g, i), alive = g.alive, rd = g.rd, row = i * g.n;
-  // Enemies only, in index order (side 0 is [0, split), side 1 [split, n)).
+  // The shooter key only matters to the flags-0 memo (shotAt).
+  const reach = shotReach(g, i), key = flags === 0 ? shooterKey(g, i) : 0, alive = g.alive, rd = g.rd, row = i * g.n;
+  // Enemies only, in index order (side 0 is [0, split), side 1 [split, n)), 32 at a time:
+  // first the living ones in reach as bits, with no branch per enemy (out of reach: no shot,
+  // shotAt's first test; as a branch it was mispredicted often), then their shots in order.
   const lo = g.side[i] === 0 ? g.split : 0, hi = g.side[i] === 0 ? g.n : g.split;
-  for (let j = lo; j < hi; j++) {
-    if (!alive[j] || rd[row + j] > reach) continue; // out of reach: no shot (shotAt's first test, cheaper here)
-    const v = shotValue(g, i, j, flags, key, reach);
-    if (v > bestV) { bestV = v; best = j; bestW = g.shots.lastW; }
+  for (let base = lo; base < hi; base += 32) {
+    let m = 0;
+    for (let j = base, end = hi - base > 32 ? base + 32 : hi; j < end; j++) m |= (+(rd[row + j] <= reach) & alive[j]) << (j - base);
+    while (m !== 0) {
+      const bit = m & -m;
+      m ^= bit;
+      const j = base + 31 - Math.clz32(bit);
+      const v = shotValue(g, i, j, flags, key, reach);
+      if (v > bestV) { bestV = v; best = j; bestW = g.shots.lastW; }
+    }
   }
   g.pickTarget = best;
   g.pickWeapon = bestW;
-  return grenadeOption(g, i, flags, bestV); // item 47: a throw, when it beats the best shot
+  // Item 47: a throw, when it beats the best shot (none without a grenade: grenadeOption's first test).
+  return g.grenades[i] > 0 ? grenadeOption(g, i, flags, bestV) : bestV;
 }
 
 /** Longest reach of anything soldier i carries: cheaper than LOS, so out-of-range enemies go first. */
@@ -52,7 +62,7 @@ export function shotReach(g: NcoGame, i: number): number {
 
 /**
  * bestTarget's value of soldier i's shot at the living enemy j (0: none, or not worth it),
- * its weapon in g.shots.lastW. `key` and `reach`: shooterKey and shotReach of i.
+ * its weapon in g.shots.lastW. `key` and `reach`: shooterKey (read for flags 0 only) and shotReach of i.
  */
 export function shotValue(g: NcoGame, i: number, j: number, flags: number, key: number, reach: number): number {
   const m = shotAt(g, i, j, flags, key, reach); // memoised for flags 0 (rules/shot-memo.ts)
@@ -81,10 +91,11 @@ export function shotValue(g: NcoGame, i: number, j: number, flags: number, key: 
  */
 function friendsInBlast(g: NcoGame, i: number, aim: number, w: number, flags: number): number {
   const reach = g.scn.rules.cover_fire_radius_in + (g.scn.rules.measure === 'edge' ? g.r : 0);
-  const row = aim * g.n, si = g.side[i];
+  const row = aim * g.n, alive = g.alive, dd = g.dd;
   let v = 0;
-  for (let k = 0; k < g.n; k++) {
-    if (k === i || !g.alive[k] || g.side[k] !== si || g.dd[row + k] > reach) continue;
+  // Friends only, in index order (i's side's own index range).
+  for (let k = g.side[i] === 0 ? 0 : g.split, hi = g.side[i] === 0 ? g.split : g.n; k < hi; k++) {
+    if (dd[row + k] > reach || k === i || !alive[k]) continue;
     v += 20 * hitChance(g, i, k, w, flags);
   }
   return v;
@@ -122,13 +133,22 @@ export function randomVisibleEnemy(g: NcoGame, i: number, flags: number): void {
  */
 export function coverFireValue(g: NcoGame, i: number, aim: number, w: number): number {
   const reach = g.scn.rules.cover_fire_radius_in + (g.scn.rules.measure === 'edge' ? g.r : 0);
-  const row = aim * g.n;
+  const row = aim * g.n, alive = g.alive, dd = g.dd, si = g.side[i];
   let v = 0;
-  for (let k = 0; k < g.n; k++) {
-    if (k === i || !g.alive[k] || g.dd[row + k] > reach) continue;
-    const c = hitChance(g, i, k, w, F_COVER_ORDER) * 10;
-    if (g.side[k] === g.side[i]) v -= 2 * c;
-    else v += g.order[k] === O_NONE ? 2 * c : c;
+  // In index order, 32 at a time: the living soldiers within the radius as bits first (no
+  // branch per soldier: most are outside, unpredictably), then their chances.
+  for (let base = 0, n = g.n; base < n; base += 32) {
+    let m = 0;
+    for (let k = base, end = n - base > 32 ? base + 32 : n; k < end; k++) m |= (+(dd[row + k] <= reach) & alive[k]) << (k - base);
+    while (m !== 0) {
+      const bit = m & -m;
+      m ^= bit;
+      const k = base + 31 - Math.clz32(bit);
+      if (k === i) continue;
+      const c = hitChance(g, i, k, w, F_COVER_ORDER) * 10;
+      if (g.side[k] === si) v -= 2 * c;
+      else v += g.order[k] === O_NONE ? 2 * c : c;
+    }
   }
   return v;
 }

@@ -14,7 +14,8 @@ export class ActivationCursors {
   readonly specialFrom: Int32Array;
   /**
    * Per side, 1 when some soldier had to Rally at the turn's start (item 58; only startTurn
-   * sets mustRally). 1 until a turn starts, so a game set up by hand is walked in full.
+   * sets mustRally), back to 0 once chooseOrder finds none of them left without an order.
+   * 1 until a turn starts, so a game set up by hand is walked in full.
    */
   readonly rally: Uint8Array;
 

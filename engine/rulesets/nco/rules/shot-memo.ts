@@ -105,7 +105,7 @@ export function shooterKey(g: NcoGame, i: number): number {
 
 /**
  * Soldier i's shot at j (j alive) under `flags`: the packed weapon and chance, or 0;
- * memoised for flags 0 only. `key` is shooterKey(g, i), `reach` i's longest effective range.
+ * memoised for flags 0 only. `key` is shooterKey(g, i) (read for flags 0 only), `reach` i's longest effective range.
  */
 export function shotAt(g: NcoGame, i: number, j: number, flags: number, key: number, reach: number): number {
   const memo = g.shots, k = i * g.n + j, kj = key + g.down[j];

@@ -65,9 +65,21 @@ export const SIT_LMG_FOCUS_COVER = 16384; // rules.lmg_focus_ignores_cover (R16)
 export const SIT_SCOPED_STACKS = 32768; // rules.scoped_half_range_stacks (R15)
 
 /**
- * Target number for weapon code `w` in situation `sit` (items 33–36, 41–47, 76, R15, R16).
+ * hitTargetFor's answers by weapon code (< 16) and situation (16 bits), worked out on first
+ * use: the key is all it reads (the weapon tables are constants). 0 = not yet (a target is
+ * at least 2). 1 MiB of address space, of which only the pages of situations met are touched.
  */
+const TARGETS = new Int8Array(1 << 20);
+
+/** Target number for weapon code `w` in situation `sit` (items 33–36, 41–47, 76, R15, R16). */
 export function hitTargetFor(w: number, sit: number): number {
+  if (w >>> 4 !== 0 || sit >>> 16 !== 0) return hitTargetPlain(w, sit);
+  const k = (w << 16) | sit, t = TARGETS[k];
+  return t !== 0 ? t : (TARGETS[k] = hitTargetPlain(w, sit));
+}
+
+/** hitTargetFor worked out from the rules (test/nco-perf-policy.test.ts checks the table against it). */
+export function hitTargetPlain(w: number, sit: number): number {
   // Items 45–47: flamethrower and grenade take no modifier at all (flat 3+), HE only the Cover Fire −2 (5+).
   if (W_NO_MODIFIERS[w]) return hitTargetFromMods(w === W_HE ? W_COVER_FIRE_MOD[W_HE] : 0);
   const isLmg = w === W_LMG;
