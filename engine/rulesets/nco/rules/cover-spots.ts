@@ -39,7 +39,7 @@ export function computeCoverSpots(g: NcoGame): void {
   g.spotCount = m;
   clampSpots(g);
   dropUnusable(g);
-  g.spotCache.spotsChanged();
+  g.spotCache.spotsChanged(g.spotY, g.spotCount);
 }
 
 /**
