@@ -6,12 +6,17 @@
  * tie exactly: here spots, soldiers and enemies stand on a whole-inch grid, so many spots
  * score the same double, and friends hold some of the best spots (the second and third
  * tries). The y order is also checked against a sort of the spots.
+ * computeCoverSpots lists the pieces no walking soldier stands on once per map, not per spot:
+ * its spots (values) must be the per-spot scan's (coverSpotsPlain below, the code before).
  */
 import { describe, expect, it } from 'vitest';
 import { GameEnv } from '../engine/env.ts';
 import { W_PISTOL } from '../engine/rulesets/nco/data/weapons.ts';
 import { scriptedDecisions } from '../engine/rulesets/nco/policy/decisions.ts';
 import { bestCoverSpot, snapSpotDistances } from '../engine/rulesets/nco/policy/cover.ts';
+import { computeCoverSpots } from '../engine/rulesets/nco/rules/cover-spots.ts';
+import { COVER, IMPASSABLE, OBSCURING } from '../engine/geometry/flags.ts';
+import { playOne } from '../engine/ruleset.ts';
 import { prepareGame } from '../engine/rulesets/nco/rules/setup.ts';
 import { NcoGame } from '../engine/rulesets/nco/rules/state.ts';
 import { scenarioRules } from '../engine/rulesets/nco/scenarios/hooks.ts';
@@ -22,7 +27,49 @@ import { coverSpotPlain, spotDistancesPlain } from './nco-perf-plain.ts';
 
 const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
 
-function game(): NcoGame {
+/** computeCoverSpots as it stood: every piece's flags and height looked at for every spot. */
+function coverSpotsPlain(g: NcoGame): { x: number[]; y: number[]; before: number } {
+  const t = g.table, cap = g.spotX.length, off = g.r + 0.1;
+  let X: number[] = [], Y: number[] = [];
+  for (let p = 0; p < t.polygonCount && X.length < cap; p++) {
+    const f = t.pFlags[p], s = t.pStart[p], c = t.pCount[p];
+    if ((f & COVER) !== 0 && (f & IMPASSABLE) === 0 && (f & OBSCURING) === 0) {
+      let cx = 0, cy = 0;
+      for (let k = 0; k < c; k++) { cx += t.vx[s + k]; cy += t.vy[s + k]; }
+      X.push(cx / c);
+      Y.push(cy / c);
+    } else if ((f & OBSCURING) !== 0) {
+      let cx = 0, cy = 0;
+      for (let k = 0; k < c; k++) { cx += t.vx[s + k]; cy += t.vy[s + k]; }
+      cx /= c; cy /= c;
+      for (let k = 0; k < c && X.length < cap; k++) {
+        const k2 = k + 1 === c ? 0 : k + 1;
+        const mx = (t.vx[s + k] + t.vx[s + k2]) / 2, my = (t.vy[s + k] + t.vy[s + k2]) / 2;
+        const dx = mx - cx, dy = my - cy;
+        const d = Math.sqrt(dx * dx + dy * dy) + 1e-12;
+        X.push(mx + (dx / d) * off);
+        Y.push(my + (dy / d) * off);
+      }
+    }
+  }
+  const r = g.r, w = t.width - r, h = t.height - r;
+  X = X.map((v) => (v < r ? r : v > w ? w : v));
+  Y = Y.map((v) => (v < r ? r : v > h ? h : v));
+  const x: number[] = [], y: number[] = [];
+  for (let k = 0; k < X.length; k++) {
+    t.q[0] = X[k];
+    t.q[1] = Y[k];
+    let ok = true;
+    for (let p = 0; p < t.polygonCount && ok; p++) {
+      if ((t.pFlags[p] & IMPASSABLE) === 0 && t.pHeight[p] <= g.move.waistHeight) continue;
+      if (t.insideQ(p)) ok = false;
+    }
+    if (ok) { x.push(X[k]); y.push(Y[k]); }
+  }
+  return { x, y, before: X.length };
+}
+
+function loaded() {
   const raw = {
     ruleset: 'nco', scenario: 'basic', map: { generate: { mirrored: true } }, rules: {},
     sides: [
@@ -30,12 +77,39 @@ function game(): NcoGame {
       { name: 'B', roster: 'rosters/german-heer-100.json', policy: 'aggressive' },
     ],
   };
-  const l = loadConfigObject(raw, resolve(ROOT, 'configs/nco'));
-  const scn = l.scn as unknown as NcoScenario;
+  return loadConfigObject(raw, resolve(ROOT, 'configs/nco'));
+}
+
+function game(): NcoGame {
+  const scn = loaded().scn as unknown as NcoScenario;
   const g = new NcoGame(scn, scriptedDecisions, scenarioRules, new GameEnv(scn.plan));
   prepareGame(g);
   return g;
 }
+
+describe('computeCoverSpots (issue 14)', () => {
+  it('gives the spots of the per-spot scan on generated maps', () => {
+    const l = loaded();
+    const scn = l.scn as unknown as NcoScenario;
+    const env = new GameEnv(scn.plan);
+    const g = new NcoGame(scn, scriptedDecisions, scenarioRules, env);
+    prepareGame(g);
+    const bad: string[] = [];
+    let dropped = 0, spots = 0;
+    for (let i = 0; i < 300; i++) {
+      playOne(l.ruleset, g as never, env, 13, i); // leaves that game's generated map
+      computeCoverSpots(g);
+      const plain = coverSpotsPlain(g);
+      const fast = { x: Array.from(g.spotX.subarray(0, g.spotCount)), y: Array.from(g.spotY.subarray(0, g.spotCount)) };
+      if (fast.x.join() !== plain.x.join() || fast.y.join() !== plain.y.join()) bad.push(`map ${i}`);
+      spots += plain.x.length;
+      dropped += plain.before - plain.x.length;
+    }
+    expect(bad).toEqual([]);
+    expect(spots).toBeGreaterThan(3000);
+    expect(dropped).toBeGreaterThan(50); // spots inside impassable or tall pieces: the drop has work
+  });
+});
 
 describe('bestCoverSpot over the spots in y order (issue 14)', () => {
   it('chooses as the rescans in index order, with exact ties and held spots', () => {

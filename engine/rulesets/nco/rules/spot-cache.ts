@@ -22,6 +22,8 @@ export class SpotCache {
    */
   readonly ord = new Int32Array(160);
   readonly oy = new Float64Array(160);
+  /** Scratch for computeCoverSpots: the pieces no walking soldier stands on (sized to the table on first use). */
+  blockers = new Int32Array(0);
 
   constructor(n: number) {
     this.inV = new Int8Array(n).fill(-1);
