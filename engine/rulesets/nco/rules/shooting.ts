@@ -75,23 +75,20 @@ export function toHitNumber(g: NcoGame, shooter: number, target: number, weapon:
   if (W_NO_MODIFIERS[weapon]) return targetNumber(weapon, 0); // items 45–47
   const rules = g.scn.rules;
   // The situation as bits for tohit.ts → hitTargetFor (via targetNumber), which the exact odds (tools/odds.ts) share.
-  let sit = area ? SIT_AREA : 0;
-  if ((flags & F_COVER_ORDER) !== 0) sit |= SIT_COVER_ORDER;
-  if ((flags & F_FOCUS) !== 0) sit |= SIT_FOCUS;
-  if ((flags & F_ADVANCE) !== 0) sit |= SIT_ADVANCE;
-  if ((flags & F_RESPONSE) !== 0) sit |= SIT_RESPONSE;
-  if (cover) sit |= SIT_COVER;
-  if (g.down[target]) sit |= (g.scn.skills[target] & S_COVERT) !== 0 ? SIT_DOWN | SIT_COVERT : SIT_DOWN;
-  if (g.moved[shooter]) sit |= SIT_MOVED;
-  if (g.health[shooter] === 1) sit |= SIT_WW;
-  if (g.psyche[shooter] === g.maxPsyche[shooter]) sit |= SIT_FULL_PSYCHE;
+  // Flags and state straight to bits, few branches (the target's bits differ call to call).
+  let sit = (area ? SIT_AREA : 0) | (cover ? SIT_COVER : 0) |
+    ((flags & F_COVER_ORDER) !== 0 ? SIT_COVER_ORDER : 0) | ((flags & F_FOCUS) !== 0 ? SIT_FOCUS : 0) |
+    ((flags & F_ADVANCE) !== 0 ? SIT_ADVANCE : 0) | ((flags & F_RESPONSE) !== 0 ? SIT_RESPONSE : 0);
+  const skills = g.scn.skills;
+  if (g.down[target] !== 0) sit |= (skills[target] & S_COVERT) !== 0 ? SIT_DOWN | SIT_COVERT : SIT_DOWN;
+  sit |= (g.moved[shooter] !== 0 ? SIT_MOVED : 0) | (g.health[shooter] === 1 ? SIT_WW : 0) |
+    (g.psyche[shooter] === g.maxPsyche[shooter] ? SIT_FULL_PSYCHE : 0);
   const range = effectiveRange(g, weapon, flags);
   const d = g.rd[shooter * g.n + target];
-  if (rules.half_range_inclusive ? d <= range / 2 : d < range / 2) sit |= SIT_HALF; // R14
-  if (g.elevC[shooter] - g.elevC[target] >= rules.high_ground_in) sit |= SIT_HIGH; // item 70
-  if ((g.scn.skills[shooter] & S_DEADEYE) !== 0) sit |= SIT_DEADEYE;
-  if (rules.lmg_focus_ignores_cover) sit |= SIT_LMG_FOCUS_COVER;
-  if (rules.scoped_half_range_stacks) sit |= SIT_SCOPED_STACKS;
+  sit |= (rules.half_range_inclusive ? d <= range / 2 : d < range / 2) ? SIT_HALF : 0; // R14
+  sit |= g.elevC[shooter] - g.elevC[target] >= rules.high_ground_in ? SIT_HIGH : 0; // item 70
+  sit |= ((skills[shooter] & S_DEADEYE) !== 0 ? SIT_DEADEYE : 0) | (rules.lmg_focus_ignores_cover ? SIT_LMG_FOCUS_COVER : 0) |
+    (rules.scoped_half_range_stacks ? SIT_SCOPED_STACKS : 0);
   return targetNumber(weapon, sit);
 }
 
