@@ -165,10 +165,10 @@ export function areaFire(g: NcoGame, shooter: number, aim: number, weapon: numbe
   const list = g.list2;
   const base = g.listTop;
   let m = base;
-  const ax = t.px[aim], ay = t.py[aim], reach2 = reach * reach;
-  for (let j = 0; j < g.n; j++) {
-    const dx = t.px[j] - ax, dy = t.py[j] - ay;
-    if (j !== shooter && g.alive[j] && dx * dx + dy * dy <= reach2) list[m++] = j;
+  const ax = t.px[aim], ay = t.py[aim], reach2 = reach * reach, px = t.px, py = t.py, alive = g.alive;
+  for (let j = 0, n = g.n; j < n; j++) {
+    const dx = px[j] - ax, dy = py[j] - ay;
+    if (dx * dx + dy * dy <= reach2 && j !== shooter && alive[j] !== 0) list[m++] = j; // the rare near one first
   }
   g.listTop = m;
   for (let k = base; k < m; k++) offerReactiveDown(g, shooter, list[k], weapon, flags, true);
