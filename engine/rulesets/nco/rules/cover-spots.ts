@@ -39,25 +39,29 @@ export function computeCoverSpots(g: NcoGame): void {
   g.spotCount = m;
   clampSpots(g);
   dropUnusable(g);
-  g.spotCache.spotsChanged();
+  g.spotCache.spotsChanged(g.spotY, g.spotCount);
 }
 
 /**
  * Drops spots a walking soldier can never stand on: inside an impassable piece, or on one
  * taller than waist height (a climb needs a Run: R2). Moves toward such a spot would search
- * the whole route graph and fail.
+ * the whole route graph and fail. Those pieces are listed once, then each spot is tested
+ * against them only.
  */
 function dropUnusable(g: NcoGame): void {
-  const t = g.table;
+  const t = g.table, c = g.spotCache;
+  if (c.blockers.length < t.polygonCount) c.blockers = new Int32Array(t.maxPolygons); // once per table
+  const list = c.blockers, waist = g.move.waistHeight;
+  let nb = 0;
+  for (let p = 0; p < t.polygonCount; p++) {
+    if (!((t.pFlags[p] & IMPASSABLE) === 0 && t.pHeight[p] <= waist)) list[nb++] = p;
+  }
   let m = 0;
   for (let k = 0; k < g.spotCount; k++) {
     t.q[0] = g.spotX[k];
     t.q[1] = g.spotY[k];
     let ok = true;
-    for (let p = 0; p < t.polygonCount && ok; p++) {
-      if ((t.pFlags[p] & IMPASSABLE) === 0 && t.pHeight[p] <= g.move.waistHeight) continue;
-      if (t.insideQ(p)) ok = false;
-    }
+    for (let b = 0; b < nb && ok; b++) if (t.insideQ(list[b])) ok = false;
     if (!ok) continue;
     g.spotX[m] = g.spotX[k];
     g.spotY[m] = g.spotY[k];

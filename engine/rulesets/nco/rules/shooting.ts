@@ -47,32 +47,49 @@ export function hitDice(g: NcoGame, shooter: number, weapon: number): number {
 }
 
 /**
+ * hitTargetFor per (weapon, situation), kept on first use at weapon << 16 | sit (−1 not yet):
+ * it reads nothing else (the weapon tables are constants), so an entry never goes stale.
+ * The policies score a shot for every enemy and weapon each activation; a lookup spares the
+ * twenty-odd tests. Every situation bit is below 1 << 16, every weapon code below 16.
+ */
+const TARGET_NUMBER = new Int8Array(16 << 16).fill(-1);
+
+/** hitTargetFor(w, sit) by TARGET_NUMBER. */
+export function targetNumber(w: number, sit: number): number {
+  if (w >= 16 || sit >= 1 << 16) return hitTargetFor(w, sit); // no such code or bit today
+  const k = (w << 16) | sit;
+  let v = TARGET_NUMBER[k];
+  if (v < 0) {
+    v = hitTargetFor(w, sit);
+    TARGET_NUMBER[k] = v;
+  }
+  return v;
+}
+
+/**
  * The to-hit number for `shooter` against `target` with `weapon` (items 33–36). `area` is
  * set when the attack resolves as Cover Fire; `cover` says whether the target counts as
  * in cover (full cover for collateral counts as cover: item 37).
  */
 export function toHitNumber(g: NcoGame, shooter: number, target: number, weapon: number, flags: number, area: boolean, cover: boolean): number {
-  if (W_NO_MODIFIERS[weapon]) return hitTargetFor(weapon, 0); // items 45–47
+  if (W_NO_MODIFIERS[weapon]) return targetNumber(weapon, 0); // items 45–47
   const rules = g.scn.rules;
-  // The situation as bits for tohit.ts → hitTargetFor, which the exact odds (tools/odds.ts) share.
-  let sit = area ? SIT_AREA : 0;
-  if ((flags & F_COVER_ORDER) !== 0) sit |= SIT_COVER_ORDER;
-  if ((flags & F_FOCUS) !== 0) sit |= SIT_FOCUS;
-  if ((flags & F_ADVANCE) !== 0) sit |= SIT_ADVANCE;
-  if ((flags & F_RESPONSE) !== 0) sit |= SIT_RESPONSE;
-  if (cover) sit |= SIT_COVER;
-  if (g.down[target]) sit |= (g.scn.skills[target] & S_COVERT) !== 0 ? SIT_DOWN | SIT_COVERT : SIT_DOWN;
-  if (g.moved[shooter]) sit |= SIT_MOVED;
-  if (g.health[shooter] === 1) sit |= SIT_WW;
-  if (g.psyche[shooter] === g.maxPsyche[shooter]) sit |= SIT_FULL_PSYCHE;
+  // The situation as bits for tohit.ts → hitTargetFor (via targetNumber), which the exact odds (tools/odds.ts) share.
+  // Flags and state straight to bits, few branches (the target's bits differ call to call).
+  let sit = (area ? SIT_AREA : 0) | (cover ? SIT_COVER : 0) |
+    ((flags & F_COVER_ORDER) !== 0 ? SIT_COVER_ORDER : 0) | ((flags & F_FOCUS) !== 0 ? SIT_FOCUS : 0) |
+    ((flags & F_ADVANCE) !== 0 ? SIT_ADVANCE : 0) | ((flags & F_RESPONSE) !== 0 ? SIT_RESPONSE : 0);
+  const skills = g.scn.skills;
+  if (g.down[target] !== 0) sit |= (skills[target] & S_COVERT) !== 0 ? SIT_DOWN | SIT_COVERT : SIT_DOWN;
+  sit |= (g.moved[shooter] !== 0 ? SIT_MOVED : 0) | (g.health[shooter] === 1 ? SIT_WW : 0) |
+    (g.psyche[shooter] === g.maxPsyche[shooter] ? SIT_FULL_PSYCHE : 0);
   const range = effectiveRange(g, weapon, flags);
   const d = g.rd[shooter * g.n + target];
-  if (rules.half_range_inclusive ? d <= range / 2 : d < range / 2) sit |= SIT_HALF; // R14
-  if (g.elevC[shooter] - g.elevC[target] >= rules.high_ground_in) sit |= SIT_HIGH; // item 70
-  if ((g.scn.skills[shooter] & S_DEADEYE) !== 0) sit |= SIT_DEADEYE;
-  if (rules.lmg_focus_ignores_cover) sit |= SIT_LMG_FOCUS_COVER;
-  if (rules.scoped_half_range_stacks) sit |= SIT_SCOPED_STACKS;
-  return hitTargetFor(weapon, sit);
+  sit |= (rules.half_range_inclusive ? d <= range / 2 : d < range / 2) ? SIT_HALF : 0; // R14
+  sit |= g.elevC[shooter] - g.elevC[target] >= rules.high_ground_in ? SIT_HIGH : 0; // item 70
+  sit |= ((skills[shooter] & S_DEADEYE) !== 0 ? SIT_DEADEYE : 0) | (rules.lmg_focus_ignores_cover ? SIT_LMG_FOCUS_COVER : 0) |
+    (rules.scoped_half_range_stacks ? SIT_SCOPED_STACKS : 0);
+  return targetNumber(weapon, sit);
 }
 
 /** Whether target is in cover from shooter (item 38, R1), or hidden (full cover counts as cover: item 37). */
@@ -148,10 +165,10 @@ export function areaFire(g: NcoGame, shooter: number, aim: number, weapon: numbe
   const list = g.list2;
   const base = g.listTop;
   let m = base;
-  const ax = t.px[aim], ay = t.py[aim], reach2 = reach * reach;
-  for (let j = 0; j < g.n; j++) {
-    const dx = t.px[j] - ax, dy = t.py[j] - ay;
-    if (j !== shooter && g.alive[j] && dx * dx + dy * dy <= reach2) list[m++] = j;
+  const ax = t.px[aim], ay = t.py[aim], reach2 = reach * reach, px = t.px, py = t.py, alive = g.alive;
+  for (let j = 0, n = g.n; j < n; j++) {
+    const dx = px[j] - ax, dy = py[j] - ay;
+    if (dx * dx + dy * dy <= reach2 && j !== shooter && alive[j] !== 0) list[m++] = j; // the rare near one first
   }
   g.listTop = m;
   for (let k = base; k < m; k++) offerReactiveDown(g, shooter, list[k], weapon, flags, true);

@@ -16,6 +16,14 @@ export class SpotCache {
   readonly pack: Float64Array;
   m0 = 0;
   m = 0;
+  /**
+   * The spots in ascending y (ties in index order), as indices (ord) and their y (oy), so
+   * bestCoverSpot visits only the band of spots within reach in y. Rebuilt with the spots.
+   */
+  readonly ord = new Int32Array(160);
+  readonly oy = new Float64Array(160);
+  /** Scratch for computeCoverSpots: the pieces no walking soldier stands on (sized to the table on first use). */
+  blockers = new Int32Array(0);
 
   constructor(n: number) {
     this.inV = new Int8Array(n).fill(-1);
@@ -25,9 +33,20 @@ export class SpotCache {
     this.pack = new Float64Array(2 * n);
   }
 
-  /** The spots changed (a new map): every inCoverSpot answer is forgotten. */
-  spotsChanged(): void {
+  /** The spots changed (a new map): every inCoverSpot answer is forgotten, the y order rebuilt. */
+  spotsChanged(spotY: Float64Array, count: number): void {
     this.inV.fill(-1);
+    const ord = this.ord, oy = this.oy;
+    for (let k = 0; k < count; k++) { // insertion sort: a few dozen spots, once per map
+      const y = spotY[k];
+      let j = k;
+      for (; j > 0 && oy[j - 1] > y; j--) {
+        oy[j] = oy[j - 1];
+        ord[j] = ord[j - 1];
+      }
+      oy[j] = y;
+      ord[j] = k;
+    }
   }
 
   /** A new turn: every spot distance is stale. The stamp wraps long before Int32 would. */
