@@ -31,6 +31,7 @@ function refreshExploreSlot(g: IronGame, slot: number): void {
     const h = b.slotHexes[k], id = b.buildingId[h];
     x[h] = id >= 0 && (!once || g.buildingDone[id] === 0) ? cost : 0;
   }
+  b.path.inputs++; // the explore MP is a path finder input (reach.ts)
 }
 
 /** The explore MP on every Building that can still be explored (item 17, R7). */
@@ -41,6 +42,13 @@ export function refreshExploreExtra(g: IronGame): void {
     const id = b.buildingId[h];
     x[h] = id >= 0 && (!once || g.buildingDone[id] === 0) ? cost : 0;
   }
+  b.path.inputs++; // the explore MP is a path finder input (reach.ts)
+}
+
+/** R17: the Engineers' cleared hexes are forgotten at the end of the round (a path finder input: reach.ts). */
+export function forgetClearedPaths(g: IronGame): void {
+  g.cleared.fill(0);
+  g.board.path.inputs++;
 }
 
 /** The first free hex for a solo Regular unit (item 73, R20), or −1. */
@@ -81,6 +89,7 @@ export function explore(g: IronGame, u: number, h: number, fromHex: number): boo
   const id = g.board.buildingId[h];
   if (r.building_explore_once) g.buildingDone[id] = 1;
   g.exploreExtra[h] = r.building_explore_once ? 0 : r.explore_mp_cost;
+  g.board.path.inputs++;
   const s = g.side[u];
   g.explored[s]++;
   g.actions[s * 8 + AC_EXPLORE]++;
@@ -183,11 +192,12 @@ export function walkRange(g: IronGame, u: number, from: number, to: number): voi
   // Only a faced enemy Sniper can fire at a mover, and none is placed or faced during a walk.
   const snipers = facedSniper(g, 1 - s);
   g.stopped = false;
-  if (eng) g.cleared[s * size + g.hex[u]] = 1;
+  // Cleared hexes are a path finder input (capMask, reach.ts): every write bumps its key.
+  if (eng) { g.cleared[s * size + g.hex[u]] = 1; b.path.inputs++; }
   for (let i = from; i < to; i++) {
     const prev = g.hex[u], h = path[i];
     g.hex[u] = h;
-    if (eng) g.cleared[s * size + h] = 1;
+    if (eng) { g.cleared[s * size + h] = 1; b.path.inputs++; }
     const o = b.objectiveId[h];
     if (o >= 0 && g.objSeen[s * g.objCap + o] === 0) {
       g.objSeen[s * g.objCap + o] = 1;
@@ -213,18 +223,19 @@ export function preparePath(g: IronGame, u: number): void {
     p.capValue = r.engineer_path_cap;
   }
   p.extra = g.exploreExtra;
-  const blocked = g.mgBlocked, list = ds.blockedHex;
+  const blocked = g.mgBlocked, list = ds.blockedHex, old = ds.blockedCount;
   // Clears only what the last call set (a new game's reset zeroes the array anyway).
-  for (let k = 0; k < ds.blockedCount; k++) blocked[list[k]] = 0;
-  let n = 0;
+  for (let k = 0; k < old; k++) blocked[list[k]] = 0;
+  let n = 0, same = true; // the same list as the last call's: the same contents
   const nb = g.board.grid.nb;
   for (let v = 0; v < g.n; v++) {
     if (g.alive[v] === 0 || g.type[v] !== T_MG || g.side[v] === s || g.facing[v] < 0) continue;
     const f = g.facing[v], c = g.hex[v];
     const h1 = nb[c * 6 + f], h2 = nb[c * 6 + ((f + 1) % 6)];
-    if (h1 >= 0) { blocked[h1] = 1; list[n++] = h1; }
-    if (h2 >= 0) { blocked[h2] = 1; list[n++] = h2; }
+    if (h1 >= 0) { blocked[h1] = 1; if (n >= old || list[n] !== h1) same = false; list[n++] = h1; }
+    if (h2 >= 0) { blocked[h2] = 1; if (n >= old || list[n] !== h2) same = false; list[n++] = h2; }
   }
   ds.blockedCount = n;
+  if (!same || n !== old) p.inputs++; // blocked is a path finder input (reach.ts)
   p.blocked = blocked;
 }

@@ -223,6 +223,7 @@ export class IronGame {
   reset(): void {
     this.st.reset();
     this.losCache.epoch++; // a new game: no cached sight line is valid
+    this.board.path.inputs++; // the reset rewrote path finder inputs (explore MP, cleared, blocked)
   }
 
   /** Board LOS (items 33–40), cached until the next reveal. */
