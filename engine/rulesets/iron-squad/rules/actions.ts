@@ -133,6 +133,7 @@ function applyResult(g: IronGame, a: number, t: number, res: number, splash: boo
  * friend or foe, with the same die (R12). Does not mark a as having fired.
  */
 export function resolveAttack(g: IronGame, a: number, t: number, face: number): void {
+  g.attacks++;
   const fromHex = g.hex[a], toHex = g.hex[t];
   const base = attackBase(g, a, fromHex, toHex);
   const fa = base + DRM[face - 1];

@@ -119,6 +119,8 @@ export class IronGame {
   over = false;
   /** The current move was cut short (a hostile Explore unit, item 18). */
   stopped = false;
+  /** Attacks resolved this game (actions.ts resolveAttack): a policy's shot memo holds while it and n stand still. */
+  attacks = 0;
   /** Side that completed its mission first, −1 none. */
   missionWinner = -1;
   endRound = 0;
