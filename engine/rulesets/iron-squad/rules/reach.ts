@@ -17,9 +17,13 @@
 import type { HexGrid } from '../../../geometry/hex.ts';
 import { HexPathFinder, IMPASSABLE_COST } from '../../../geometry/hex-path.ts';
 
-/** Bucket ring (hex-path.ts BUCKETS): larger than any step (base < 255 plus extra < 256). */
+/**
+ * Bucket ring (hex-path.ts BUCKETS): larger than any step (base < 255 plus extra < 256).
+ * The search writes its mask, BUCKETS − 1 = 511, and IMPASSABLE_COST = 255 as literals:
+ * esbuild emits module constants as module variables, which V8 reloads and checks at
+ * every use in a loop (~9% of a search's instructions).
+ */
 const BUCKETS = 512;
-const MASK = BUCKETS - 1;
 
 /** The smallest passable entry of a terrain cost table (a bound for IronPathFinder's minEnter). */
 export function minPassable(costs: Uint8Array): number {
@@ -108,9 +112,9 @@ export class IronPathFinder extends HexPathFinder {
     next[0] = -1;
     head[0] = 0;
     while (queued > 0) {
-      let e = head[cur & MASK];
-      while (e < 0) e = head[++cur & MASK];
-      head[cur & MASK] = next[e];
+      let e = head[cur & 511];
+      while (e < 0) e = head[++cur & 511];
+      head[cur & 511] = next[e];
       queued--;
       const u = node[e];
       if (cost[u] !== cur) continue; // stale entry
@@ -124,13 +128,13 @@ export class IronPathFinder extends HexPathFinder {
         const cv = cost[v];
         if (cv > cur) {
           const ec = enter[v];
-          if (ec < IMPASSABLE_COST && blocked[v] === 0) {
+          if (ec < 255 && blocked[v] === 0) {
             let step = onRoad && road[v] !== 0 ? roadCost : ec;
             if (step > capAll) step = capAll;
             if (capMask[v] !== 0 && step > capValue) step = capValue;
             const nc = cur + step + extra[v];
             if (nc <= limit && nc < cv) {
-              cost[v] = nc; prev[v] = u; node[pool] = v; next[pool] = head[nc & MASK]; head[nc & MASK] = pool++; queued++;
+              cost[v] = nc; prev[v] = u; node[pool] = v; next[pool] = head[nc & 511]; head[nc & 511] = pool++; queued++;
             }
           }
         }
@@ -140,13 +144,13 @@ export class IronPathFinder extends HexPathFinder {
         const cv = cost[v];
         if (cv > cur) {
           const ec = enter[v];
-          if (ec < IMPASSABLE_COST && blocked[v] === 0) {
+          if (ec < 255 && blocked[v] === 0) {
             let step = onRoad && road[v] !== 0 ? roadCost : ec;
             if (step > capAll) step = capAll;
             if (capMask[v] !== 0 && step > capValue) step = capValue;
             const nc = cur + step + extra[v];
             if (nc <= limit && nc < cv) {
-              cost[v] = nc; prev[v] = u; node[pool] = v; next[pool] = head[nc & MASK]; head[nc & MASK] = pool++; queued++;
+              cost[v] = nc; prev[v] = u; node[pool] = v; next[pool] = head[nc & 511]; head[nc & 511] = pool++; queued++;
             }
           }
         }
@@ -156,13 +160,13 @@ export class IronPathFinder extends HexPathFinder {
         const cv = cost[v];
         if (cv > cur) {
           const ec = enter[v];
-          if (ec < IMPASSABLE_COST && blocked[v] === 0) {
+          if (ec < 255 && blocked[v] === 0) {
             let step = onRoad && road[v] !== 0 ? roadCost : ec;
             if (step > capAll) step = capAll;
             if (capMask[v] !== 0 && step > capValue) step = capValue;
             const nc = cur + step + extra[v];
             if (nc <= limit && nc < cv) {
-              cost[v] = nc; prev[v] = u; node[pool] = v; next[pool] = head[nc & MASK]; head[nc & MASK] = pool++; queued++;
+              cost[v] = nc; prev[v] = u; node[pool] = v; next[pool] = head[nc & 511]; head[nc & 511] = pool++; queued++;
             }
           }
         }
@@ -172,13 +176,13 @@ export class IronPathFinder extends HexPathFinder {
         const cv = cost[v];
         if (cv > cur) {
           const ec = enter[v];
-          if (ec < IMPASSABLE_COST && blocked[v] === 0) {
+          if (ec < 255 && blocked[v] === 0) {
             let step = onRoad && road[v] !== 0 ? roadCost : ec;
             if (step > capAll) step = capAll;
             if (capMask[v] !== 0 && step > capValue) step = capValue;
             const nc = cur + step + extra[v];
             if (nc <= limit && nc < cv) {
-              cost[v] = nc; prev[v] = u; node[pool] = v; next[pool] = head[nc & MASK]; head[nc & MASK] = pool++; queued++;
+              cost[v] = nc; prev[v] = u; node[pool] = v; next[pool] = head[nc & 511]; head[nc & 511] = pool++; queued++;
             }
           }
         }
@@ -188,13 +192,13 @@ export class IronPathFinder extends HexPathFinder {
         const cv = cost[v];
         if (cv > cur) {
           const ec = enter[v];
-          if (ec < IMPASSABLE_COST && blocked[v] === 0) {
+          if (ec < 255 && blocked[v] === 0) {
             let step = onRoad && road[v] !== 0 ? roadCost : ec;
             if (step > capAll) step = capAll;
             if (capMask[v] !== 0 && step > capValue) step = capValue;
             const nc = cur + step + extra[v];
             if (nc <= limit && nc < cv) {
-              cost[v] = nc; prev[v] = u; node[pool] = v; next[pool] = head[nc & MASK]; head[nc & MASK] = pool++; queued++;
+              cost[v] = nc; prev[v] = u; node[pool] = v; next[pool] = head[nc & 511]; head[nc & 511] = pool++; queued++;
             }
           }
         }
@@ -204,13 +208,13 @@ export class IronPathFinder extends HexPathFinder {
         const cv = cost[v];
         if (cv > cur) {
           const ec = enter[v];
-          if (ec < IMPASSABLE_COST && blocked[v] === 0) {
+          if (ec < 255 && blocked[v] === 0) {
             let step = onRoad && road[v] !== 0 ? roadCost : ec;
             if (step > capAll) step = capAll;
             if (capMask[v] !== 0 && step > capValue) step = capValue;
             const nc = cur + step + extra[v];
             if (nc <= limit && nc < cv) {
-              cost[v] = nc; prev[v] = u; node[pool] = v; next[pool] = head[nc & MASK]; head[nc & MASK] = pool++; queued++;
+              cost[v] = nc; prev[v] = u; node[pool] = v; next[pool] = head[nc & 511]; head[nc & 511] = pool++; queued++;
             }
           }
         }
