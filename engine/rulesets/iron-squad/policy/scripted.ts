@@ -8,7 +8,7 @@ import { UNREACHED } from '../../../geometry/hex-path.ts';
 import { hasRevealable } from '../rules/board-cache.ts';
 import { fire, heal, immobile, medicPatient, mpAvailable, rallyAround } from '../rules/actions.ts';
 import { inSniperArea, preparePath, revealSlot, walk, walkRange } from '../rules/moving.ts';
-import type { IronGame } from '../rules/state.ts';
+import { MAX_UNITS, type IronGame } from '../rules/state.ts';
 import { T_CAPTAIN, T_ENGINEER, T_MEDIC, T_MG, T_SNIPER } from '../data/units.ts';
 import { chooseDestination } from './destination.ts';
 import { finishingHex, markMissionTargets } from './mission.ts';
@@ -142,8 +142,10 @@ export function activate(g: IronGame, u: number): void {
 
 /** R15 timing: at the start of the turn a Medic heals at once if a patient misses 2+ health or is immobilised. */
 export function medicsAtTurnStart(g: IronGame, side: number): void {
-  for (let m = 0; m < g.n; m++) {
-    if (g.alive[m] === 0 || g.side[m] !== side || g.type[m] !== T_MEDIC) continue;
+  const medics = g.byType, at = T_MEDIC * MAX_UNITS;
+  for (let k = 0; k < g.typeCount[T_MEDIC]; k++) {
+    const m = medics[at + k];
+    if (g.alive[m] === 0 || g.side[m] !== side) continue;
     const u = medicPatient(g, m);
     if (u >= 0 && (g.maxHp[u] - g.hp[u] >= 2 || g.hp[u] === 1)) heal(g, m, u);
   }
@@ -157,8 +159,10 @@ export function medicsAtTurnStart(g: IronGame, side: number): void {
  * reach is hurt at all, since the heal would otherwise be lost with the round.
  */
 export function medicsReact(g: IronGame, side: number, closesRound: boolean): void {
-  for (let m = 0; m < g.n; m++) {
-    if (g.alive[m] === 0 || g.side[m] !== side || g.type[m] !== T_MEDIC) continue;
+  const medics = g.byType, at = T_MEDIC * MAX_UNITS;
+  for (let k = 0; k < g.typeCount[T_MEDIC]; k++) {
+    const m = medics[at + k];
+    if (g.alive[m] === 0 || g.side[m] !== side) continue;
     const u = medicPatient(g, m);
     if (u >= 0 && (closesRound || g.maxHp[u] - g.hp[u] >= 2 || g.hp[u] === 1)) heal(g, m, u);
   }

@@ -89,8 +89,13 @@ export class IronPathFinder extends HexPathFinder {
     }
     if (this.reuses(from, budget)) return this.reachedCount;
     this.kFrom = from; this.kBudget = budget; this.kInputs = this.inputs; this.kCapAll = this.capAll; this.kCapValue = this.capValue;
-    this.kRoadCost = this.roadCost; this.kEnter = this.enterCost; this.kRoad = this.road; this.kCapMask = this.capMask;
-    this.kExtra = this.extra; this.kBlocked = this.blocked;
+    this.kRoadCost = this.roadCost;
+    // The arrays only when they differ: storing an object takes a write barrier.
+    if (this.kEnter !== this.enterCost) this.kEnter = this.enterCost;
+    if (this.kRoad !== this.road) this.kRoad = this.road;
+    if (this.kCapMask !== this.capMask) this.kCapMask = this.capMask;
+    if (this.kExtra !== this.extra) this.kExtra = this.extra;
+    if (this.kBlocked !== this.blocked) this.kBlocked = this.blocked;
     const cost = this.cost, prev = this.prev, reached = this.reached, nb = this.nbSelf;
     for (let i = 0; i < this.reachedCount; i++) {
       cost[reached[i]] = 0x3fffffff; // UNREACHED
