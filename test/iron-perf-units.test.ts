@@ -45,9 +45,9 @@ function checkUnits(g: IronGame, where: string): void {
 }
 
 function checkMarks(g: IronGame, side: number, where: string, stats: Stats): void {
-  const ds = g.dec, key = ds.markKey;
-  const holds = key[0] === ds.gameStamp && key[1] === side && key[2] === g.n && key[3] === g.attacks &&
-    key[4] === g.missionHex[side] && key[5] === g.missionType[side] && key[6] === g.killCount[side];
+  const ds = g.dec;
+  const holds = ds.markGame === ds.gameStamp && ds.markSide === side && ds.markN === g.n && ds.markAttacks === g.attacks &&
+    ds.markHex === g.missionHex[side] && ds.markType === g.missionType[side] && ds.markKills === g.killCount[side];
   markMissionTargets(g, side);
   const mark = ds.missionMark.slice(0, g.n), bonus = ds.missionBonus.slice(0, g.n);
   markMissionTargetsPlain(g, side);
@@ -95,7 +95,9 @@ const policyArb = fc.record({
 describe('issue 14: unit indexes and kept mission marks equal plain scans', () => {
   it('a change of each part of the marks\' key makes markMissionTargets mark anew', () => {
     const b = build({ policies: [{ id: 'rush', mission_kill_bonus: 3 }, 'rush'] });
-    const g = b.g, mine = b.add(0, 'rifleman', 1, 1), sniper = b.add(1, 'sniper', 5, 5);
+    const g = b.g;
+    b.add(0, 'rifleman', 1, 1);
+    const sniper = b.add(1, 'sniper', 5, 5);
     g.missionHex[0] = b.at(5, 8);
     g.missionType[0] = T_SNIPER;
     markMissionTargets(g, 0);

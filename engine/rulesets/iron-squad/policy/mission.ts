@@ -24,12 +24,12 @@ export function killPartDone(g: IronGame, s: number): boolean {
  * card type and kill count; then the marks written last are still the answer.
  */
 export function markMissionTargets(g: IronGame, side: number): void {
-  const ds = g.dec, key = ds.markKey;
-  if (key[0] === ds.gameStamp && key[1] === side && key[2] === g.n && key[3] === g.attacks && key[4] === g.missionHex[side] &&
-    key[5] === g.missionType[side] && key[6] === g.killCount[side]) return;
+  const ds = g.dec;
+  if (ds.markGame === ds.gameStamp && ds.markSide === side && ds.markN === g.n && ds.markAttacks === g.attacks &&
+    ds.markHex === g.missionHex[side] && ds.markType === g.missionType[side] && ds.markKills === g.killCount[side]) return;
   markMissionTargetsPlain(g, side);
-  key[0] = ds.gameStamp; key[1] = side; key[2] = g.n; key[3] = g.attacks; key[4] = g.missionHex[side];
-  key[5] = g.missionType[side]; key[6] = g.killCount[side];
+  ds.markGame = ds.gameStamp; ds.markSide = side; ds.markN = g.n; ds.markAttacks = g.attacks;
+  ds.markHex = g.missionHex[side]; ds.markType = g.missionType[side]; ds.markKills = g.killCount[side];
 }
 
 /** markMissionTargets without its key (the test compares the two). */

@@ -42,8 +42,14 @@ export class DecisionScratch {
   readonly missionMark: Uint8Array;
   /** Bumped by every game's reset (IronGame.reset): a key holding it is of this game. */
   gameStamp = 1;
-  /** The key of the marks missionMark and missionBonus hold (policy/mission.ts markMissionTargets). */
-  readonly markKey = new Int32Array(7);
+  /** The key of the marks missionMark and missionBonus hold (policy/mission.ts markMissionTargets): fields, cheaper to test than array entries. */
+  markGame = 0;
+  markSide = -1;
+  markN = -1;
+  markAttacks = -1;
+  markHex = -2;
+  markType = -1;
+  markKills = -1;
   /** The enemy Snipers that may fire at the walking unit (moving.ts listSnipers). */
   readonly snipers: Int32Array;
   /** Per unit: its sort key for this turn's activation order (policy/order.ts). */
