@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AC_OPP, canShoot, captainRally, damage, heal, immobile, medicPatient, mpAvailable, resolveAttack } from '../engine/rulesets/iron-squad/rules/actions.ts';
-import { explore, inSniperArea, preparePath, walk } from '../engine/rulesets/iron-squad/rules/moving.ts';
+import { explore, forgetClearedPaths, inSniperArea, preparePath, walk } from '../engine/rulesets/iron-squad/rules/moving.ts';
 import { activate, medicsReact, pickTarget } from '../engine/rulesets/iron-squad/policy/scripted.ts';
 import { playTurn } from '../engine/rulesets/iron-squad/rules/game.ts';
 import { UNREACHED } from '../engine/geometry/hex-path.ts';
@@ -190,7 +190,7 @@ describe('Iron Squad units', () => {
     preparePath(g, foe);
     g.board.path.reach(g.hex[foe], 12);
     expect(g.board.path.cost[at(5, 3)]).toBe(9);
-    g.cleared.fill(0); // end of round
+    forgetClearedPaths(g); // end of round
     preparePath(g, f);
     g.board.path.reach(g.hex[f], 12);
     expect(g.board.path.cost[at(5, 3)]).toBe(9);

@@ -18,8 +18,22 @@ export function killPartDone(g: IronGame, s: number): boolean {
  * each the policy's mission_kill_bonus (g.dec.missionBonus: extra VP-equivalent of the
  * kill, scoring.ts shotValueAt); 0 on the rest and on side's own units. Called as each
  * activation starts and after each of its shots (a kill can finish the part).
+ *
+ * Kept while its key holds: the game (g.dec.gameStamp), side, the unit count, the attacks
+ * made (a death, a hit or a kill count changes only through an attack), side's mission hex,
+ * card type and kill count; then the marks written last are still the answer.
  */
 export function markMissionTargets(g: IronGame, side: number): void {
+  const ds = g.dec;
+  if (ds.markGame === ds.gameStamp && ds.markSide === side && ds.markN === g.n && ds.markAttacks === g.attacks &&
+    ds.markHex === g.missionHex[side] && ds.markType === g.missionType[side] && ds.markKills === g.killCount[side]) return;
+  markMissionTargetsPlain(g, side);
+  ds.markGame = ds.gameStamp; ds.markSide = side; ds.markN = g.n; ds.markAttacks = g.attacks;
+  ds.markHex = g.missionHex[side]; ds.markType = g.missionType[side]; ds.markKills = g.killCount[side];
+}
+
+/** markMissionTargets without its key (the test compares the two). */
+export function markMissionTargetsPlain(g: IronGame, side: number): void {
   const mb = g.dec.missionBonus, mark = g.dec.missionMark, bonus = g.scn.policies[side].missionKillBonus;
   const on = g.missionHex[side] >= 0 && !g.scn.solo && !killPartDone(g, side);
   const t = g.missionType[side];

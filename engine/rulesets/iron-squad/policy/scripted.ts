@@ -8,7 +8,7 @@ import { UNREACHED } from '../../../geometry/hex-path.ts';
 import { hasRevealable } from '../rules/board-cache.ts';
 import { fire, heal, immobile, medicPatient, mpAvailable, rallyAround } from '../rules/actions.ts';
 import { inSniperArea, preparePath, revealSlot, walk, walkRange } from '../rules/moving.ts';
-import type { IronGame } from '../rules/state.ts';
+import { MAX_UNITS, type IronGame } from '../rules/state.ts';
 import { T_CAPTAIN, T_ENGINEER, T_MEDIC, T_MG, T_SNIPER } from '../data/units.ts';
 import { chooseDestination } from './destination.ts';
 import { finishingHex, markMissionTargets } from './mission.ts';
@@ -35,6 +35,24 @@ function tryFire(g: IronGame, u: number): void {
   if (g.fired[u] !== 0 || g.alive[u] === 0) return;
   listFoes(g, u);
   const t = pickTarget(g, u, g.hex[u]);
+  if (t < 0) return;
+  fire(g, u, t);
+  markMissionTargets(g, g.side[u]); // a kill may have done the mission's kill part
+}
+
+/** Tests only (null in play): told of each target tryFireMemo picked (its value in g.val[0]), before the shot. */
+export const memoShotCheck: { fn: null | ((g: IronGame, u: number, t: number) => void) } = { fn: null };
+
+/**
+ * tryFire through the move decision's foe list and shot memo (pickTargetMemo: the same
+ * target and value), while they hold: only u has moved since, no unit appeared (g.n)
+ * and no attack was made (g.attacks), so every listed foe stands, lives and has the
+ * health it had, and u has its own; the mission bonuses change only after a shot.
+ */
+function tryFireMemo(g: IronGame, u: number): void {
+  if (g.fired[u] !== 0 || g.alive[u] === 0) return;
+  const t = pickTargetMemo(g, u, g.hex[u]);
+  if (memoShotCheck.fn !== null) memoShotCheck.fn(g, u, t);
   if (t < 0) return;
   fire(g, u, t);
   markMissionTargets(g, g.side[u]); // a kill may have done the mission's kill part
@@ -86,9 +104,11 @@ export function activate(g: IronGame, u: number): void {
   let mp = mpAvailable(g, u);
   if (pol.revealsPerActivation > 0) mp = reveals(g, u, mp, pol.revealsPerActivation);
   if (pol.fireFirst) tryFire(g, u);
+  let memo = false, n0 = 0, a0 = 0; // the move decision's memo: valid while g.n and g.attacks stay n0, a0
   if (mp > 0 && g.alive[u] !== 0) {
     preparePath(g, u);
     listFoes(g, u);
+    memo = true; n0 = g.n; a0 = g.attacks;
     const p = g.board.path;
     p.reach(g.hex[u], mp);
     let fin = pol.finishMission ? finishingHex(g, u) : -1; // a move the weights do not score
@@ -102,14 +122,18 @@ export function activate(g: IronGame, u: number): void {
       const stop = pol.fireMidMove && g.fired[u] === 0 ? fireStopMemo(g, u, len) : -1;
       if (stop >= 0) {
         walkRange(g, u, 0, stop); // item 22: move, fire, move on
-        if (g.alive[u] !== 0 && !g.stopped) tryFire(g, u);
+        if (g.alive[u] !== 0 && !g.stopped) {
+          if (g.n === n0 && g.attacks === a0) tryFireMemo(g, u);
+          else tryFire(g, u);
+        }
         if (g.alive[u] !== 0 && !g.stopped && !immobile(g, u)) walkRange(g, u, stop, len);
       } else walk(g, u, len);
       mp -= spent;
       if (g.alive[u] !== 0 && pol.revealsPerActivation > 0 && !g.stopped) reveals(g, u, mp, pol.revealsPerActivation);
     }
   }
-  tryFire(g, u);
+  if (memo && g.n === n0 && g.attacks === a0) tryFireMemo(g, u);
+  else tryFire(g, u);
   if (g.alive[u] === 0) return;
   setFacing(g, u);
   const m = medicPatient(g, u);
@@ -118,8 +142,10 @@ export function activate(g: IronGame, u: number): void {
 
 /** R15 timing: at the start of the turn a Medic heals at once if a patient misses 2+ health or is immobilised. */
 export function medicsAtTurnStart(g: IronGame, side: number): void {
-  for (let m = 0; m < g.n; m++) {
-    if (g.alive[m] === 0 || g.side[m] !== side || g.type[m] !== T_MEDIC) continue;
+  const medics = g.byType, at = T_MEDIC * MAX_UNITS;
+  for (let k = 0; k < g.typeCount[T_MEDIC]; k++) {
+    const m = medics[at + k];
+    if (g.alive[m] === 0 || g.side[m] !== side) continue;
     const u = medicPatient(g, m);
     if (u >= 0 && (g.maxHp[u] - g.hp[u] >= 2 || g.hp[u] === 1)) heal(g, m, u);
   }
@@ -133,8 +159,10 @@ export function medicsAtTurnStart(g: IronGame, side: number): void {
  * reach is hurt at all, since the heal would otherwise be lost with the round.
  */
 export function medicsReact(g: IronGame, side: number, closesRound: boolean): void {
-  for (let m = 0; m < g.n; m++) {
-    if (g.alive[m] === 0 || g.side[m] !== side || g.type[m] !== T_MEDIC) continue;
+  const medics = g.byType, at = T_MEDIC * MAX_UNITS;
+  for (let k = 0; k < g.typeCount[T_MEDIC]; k++) {
+    const m = medics[at + k];
+    if (g.alive[m] === 0 || g.side[m] !== side) continue;
     const u = medicPatient(g, m);
     if (u >= 0 && (closesRound || g.maxHp[u] - g.hp[u] >= 2 || g.hp[u] === 1)) heal(g, m, u);
   }

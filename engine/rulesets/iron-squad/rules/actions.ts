@@ -6,7 +6,7 @@
  */
 import { rollWeighted } from '../../../dice.ts';
 import { baseAccuracy } from './combat.ts';
-import { FA_OFFSET, FA_SPAN, type IronGame } from './state.ts';
+import { FA_OFFSET, FA_SPAN, MAX_UNITS, type IronGame } from './state.ts';
 import { DRM, RESULT_DAMAGE, TAM, RESULT_MP, T_CAPTAIN, T_GRENADIER, T_MEDIC, TYPE_WEAPON, W_GRENADE, resultIndex } from '../data/units.ts';
 import { WX_FOG, WX_RAIN } from './time.ts';
 import { traceAttack, traceCasualty, traceDamage, traceHeal, traceRally, traceVp } from './trace-log.ts';
@@ -133,6 +133,7 @@ function applyResult(g: IronGame, a: number, t: number, res: number, splash: boo
  * friend or foe, with the same die (R12). Does not mark a as having fired.
  */
 export function resolveAttack(g: IronGame, a: number, t: number, face: number): void {
+  g.attacks++;
   const fromHex = g.hex[a], toHex = g.hex[t];
   const base = attackBase(g, a, fromHex, toHex);
   const fa = base + DRM[face - 1];
@@ -172,8 +173,10 @@ export function fire(g: IronGame, a: number, t: number): void {
 
 /** Item 56, R16: at the start of the side's turn each Captain lifts Shaken units on his and adjacent hexes. */
 export function captainRally(g: IronGame, side: number): void {
-  for (let c = 0; c < g.n; c++) {
-    if (g.alive[c] !== 0 && g.side[c] === side && g.type[c] === T_CAPTAIN) rallyAround(g, c);
+  const captains = g.byType, at = T_CAPTAIN * MAX_UNITS;
+  for (let k = 0; k < g.typeCount[T_CAPTAIN]; k++) {
+    const c = captains[at + k];
+    if (g.alive[c] !== 0 && g.side[c] === side) rallyAround(g, c);
   }
 }
 

@@ -339,6 +339,7 @@ export class IronBoard {
     this.elevation[h] = TERRAIN_LEVEL[ter];
     this.road[h] = ter === T_ROAD ? 1 : 0;
     this.enterCost[h] = TERRAIN_MP[ter];
+    this.path.inputs++; // the path finder's inputs changed (reach.ts)
     this.losBlock[h] = ter === T_HIDDEN ? (this.unrevealedBlocksLos ? 1 : 0) : TERRAIN_BLOCKS_LOS[ter];
     this.losLevel[h] = ter === T_HIDDEN ? this.hiddenLosLevel : TERRAIN_LEVEL[ter];
   }

@@ -4,7 +4,7 @@
  */
 import { DRAW } from '../../../tally.ts';
 import { captainRally, effectiveRange, mpAvailable } from './actions.ts';
-import { refreshExploreExtra } from './moving.ts';
+import { forgetClearedPaths, refreshExploreExtra } from './moving.ts';
 import type { IronGame } from './state.ts';
 import { isNight, roundHour, startHour, weatherOf } from './time.ts';
 import { T_MG, T_SNIPER } from '../data/units.ts';
@@ -154,7 +154,7 @@ export function playIronGame(g: IronGame): void {
     g.nightRound[r] = g.night ? 1 : 0;
     g.weatherRound[r] = g.weather;
     for (let u = 0; u < g.n; u++) g.rangeNow[u] = effectiveRange(g, u);
-    g.cleared.fill(0); // R17: Engineer paths last until the end of the round
+    forgetClearedPaths(g); // R17: Engineer paths last until the end of the round
     if (g.trace !== null) traceRound(g);
     const first = firstSide(g);
     playTurn(g, first);

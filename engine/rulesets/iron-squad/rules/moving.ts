@@ -6,7 +6,7 @@
  */
 import { DIR_DQ, DIR_DR } from '../../../geometry/hex.ts';
 import { CARD_EMPTY, CARD_UNIT_USA } from '../data/board-data.ts';
-import type { IronGame } from './state.ts';
+import { MAX_UNITS, type IronGame } from './state.ts';
 import { SOLO_REGULAR_ROLL, T_ENGINEER, T_LOCAL, T_MG, T_RIFLEMAN, T_SNIPER } from '../data/units.ts';
 import { AC_EXPLORE, AC_OPP, AC_REVEAL, AC_SPAWN, addVp, canShoot, effectiveRange, immobile, resolveAttack, rollLuck, VS_EXPLORE, VS_OBJECTIVE, VS_REVEAL } from './actions.ts';
 
@@ -31,6 +31,7 @@ function refreshExploreSlot(g: IronGame, slot: number): void {
     const h = b.slotHexes[k], id = b.buildingId[h];
     x[h] = id >= 0 && (!once || g.buildingDone[id] === 0) ? cost : 0;
   }
+  b.path.inputs++; // the explore MP is a path finder input (reach.ts)
 }
 
 /** The explore MP on every Building that can still be explored (item 17, R7). */
@@ -41,6 +42,13 @@ export function refreshExploreExtra(g: IronGame): void {
     const id = b.buildingId[h];
     x[h] = id >= 0 && (!once || g.buildingDone[id] === 0) ? cost : 0;
   }
+  b.path.inputs++; // the explore MP is a path finder input (reach.ts)
+}
+
+/** R17: the Engineers' cleared hexes are forgotten at the end of the round (a path finder input: reach.ts). */
+export function forgetClearedPaths(g: IronGame): void {
+  g.cleared.fill(0);
+  g.board.path.inputs++;
 }
 
 /** The first free hex for a solo Regular unit (item 73, R20), or −1. */
@@ -81,6 +89,7 @@ export function explore(g: IronGame, u: number, h: number, fromHex: number): boo
   const id = g.board.buildingId[h];
   if (r.building_explore_once) g.buildingDone[id] = 1;
   g.exploreExtra[h] = r.building_explore_once ? 0 : r.explore_mp_cost;
+  g.board.path.inputs++;
   const s = g.side[u];
   g.explored[s]++;
   g.actions[s * 8 + AC_EXPLORE]++;
@@ -139,19 +148,30 @@ export function inSniperArea(g: IronGame, sHex: number, facing: number, h: numbe
   return a >= 0 && b >= 0 && a + b >= 1 && a + b <= depth;
 }
 
-/** True when side s has an alive Sniper with a facing (sniperCheck's candidates). */
-function facedSniper(g: IronGame, s: number): boolean {
-  for (let v = 0; v < g.n; v++) if (g.alive[v] !== 0 && g.type[v] === T_SNIPER && g.side[v] === s && g.facing[v] >= 0) return true;
-  return false;
+/**
+ * Side s's alive Snipers with a facing, in unit order, into g.dec.snipers; returns how
+ * many. They are sniperCheck's candidates for a whole walk: no Sniper is placed or faced
+ * during one (a spawned unit has no facing), so a unit not listed never qualifies.
+ */
+function listSnipers(g: IronGame, s: number): number {
+  const out = g.dec.snipers, all = g.byType, at = T_SNIPER * MAX_UNITS, count = g.typeCount[T_SNIPER];
+  let n = 0;
+  for (let k = 0; k < count; k++) {
+    const v = all[at + k];
+    if (g.alive[v] !== 0 && g.side[v] === s && g.facing[v] >= 0) out[n++] = v;
+  }
+  return n;
 }
 
 /**
  * Item 62, R10: mover u stepped from `prev` to `h`; each enemy Sniper whose area u just
  * entered, in LOS and range, may try once per enemy turn: a standard D8 of 1–4 fires.
+ * The Snipers are the walk's listed ones (listSnipers), tested again as they stand now.
  */
-function sniperCheck(g: IronGame, u: number, prev: number, h: number): void {
-  const r = g.scn.rules;
-  for (let s = 0; s < g.n; s++) {
+function sniperCheck(g: IronGame, u: number, prev: number, h: number, count: number): void {
+  const r = g.scn.rules, list = g.dec.snipers;
+  for (let k = 0; k < count; k++) {
+    const s = list[k];
     if (g.alive[s] === 0 || g.type[s] !== T_SNIPER || g.side[s] === g.side[u] || g.facing[s] < 0) continue;
     if (g.oppUsed[s] >= r.sniper_opp_per_enemy_turn) continue;
     const sh = g.hex[s];
@@ -181,13 +201,14 @@ export function walkRange(g: IronGame, u: number, from: number, to: number): voi
   const b = g.board, s = g.side[u], path = g.path;
   const eng = g.type[u] === T_ENGINEER && g.local[u] === 0, size = b.size;
   // Only a faced enemy Sniper can fire at a mover, and none is placed or faced during a walk.
-  const snipers = facedSniper(g, 1 - s);
+  const snipers = listSnipers(g, 1 - s);
   g.stopped = false;
-  if (eng) g.cleared[s * size + g.hex[u]] = 1;
+  // Cleared hexes are a path finder input (capMask, reach.ts): every write bumps its key.
+  if (eng) { g.cleared[s * size + g.hex[u]] = 1; b.path.inputs++; }
   for (let i = from; i < to; i++) {
     const prev = g.hex[u], h = path[i];
     g.hex[u] = h;
-    if (eng) g.cleared[s * size + h] = 1;
+    if (eng) { g.cleared[s * size + h] = 1; b.path.inputs++; }
     const o = b.objectiveId[h];
     if (o >= 0 && g.objSeen[s * g.objCap + o] === 0) {
       g.objSeen[s * g.objCap + o] = 1;
@@ -198,7 +219,7 @@ export function walkRange(g: IronGame, u: number, from: number, to: number): voi
       return;
     }
     if (g.alive[u] === 0) return;
-    if (snipers) sniperCheck(g, u, prev, h);
+    if (snipers !== 0) sniperCheck(g, u, prev, h, snipers);
     if (g.alive[u] === 0 || immobile(g, u)) return;
   }
 }
@@ -206,25 +227,28 @@ export function walkRange(g: IronGame, u: number, from: number, to: number): voi
 /** MP cost modifiers of unit u for the path finder (items 57, 59, 61; R13, R17). */
 export function preparePath(g: IronGame, u: number): void {
   const p = g.board.path, s = g.side[u], r = g.scn.rules, ds = g.dec;
-  p.clearModifiers();
-  if (g.type[u] === T_RIFLEMAN && g.local[u] === 0) p.capAll = r.rifleman_cost_cap;
-  if (!(g.type[u] === T_ENGINEER && g.local[u] === 0)) {
-    p.capMask = g.clearedBySide[s];
-    p.capValue = r.engineer_path_cap;
-  }
-  p.extra = g.exploreExtra;
-  const blocked = g.mgBlocked, list = ds.blockedHex;
+  // Every modifier set, as clearModifiers() and then this unit's; an array only when it
+  // differs (storing an object takes a write barrier).
+  p.capAll = g.type[u] === T_RIFLEMAN && g.local[u] === 0 ? r.rifleman_cost_cap : 255;
+  const eng = g.type[u] === T_ENGINEER && g.local[u] === 0, mask = eng ? null : g.clearedBySide[s];
+  if (p.capMask !== mask) p.capMask = mask;
+  p.capValue = eng ? 255 : r.engineer_path_cap;
+  if (p.extra !== g.exploreExtra) p.extra = g.exploreExtra;
+  if (p.noPass !== null) p.noPass = null;
+  const blocked = g.mgBlocked, list = ds.blockedHex, old = ds.blockedCount;
   // Clears only what the last call set (a new game's reset zeroes the array anyway).
-  for (let k = 0; k < ds.blockedCount; k++) blocked[list[k]] = 0;
-  let n = 0;
-  const nb = g.board.grid.nb;
-  for (let v = 0; v < g.n; v++) {
-    if (g.alive[v] === 0 || g.type[v] !== T_MG || g.side[v] === s || g.facing[v] < 0) continue;
+  for (let k = 0; k < old; k++) blocked[list[k]] = 0;
+  let n = 0, same = true; // the same list as the last call's: the same contents
+  const nb = g.board.grid.nb, mgs = g.byType, at = T_MG * MAX_UNITS, count = g.typeCount[T_MG];
+  for (let k = 0; k < count; k++) {
+    const v = mgs[at + k];
+    if (g.alive[v] === 0 || g.side[v] === s || g.facing[v] < 0) continue;
     const f = g.facing[v], c = g.hex[v];
     const h1 = nb[c * 6 + f], h2 = nb[c * 6 + ((f + 1) % 6)];
-    if (h1 >= 0) { blocked[h1] = 1; list[n++] = h1; }
-    if (h2 >= 0) { blocked[h2] = 1; list[n++] = h2; }
+    if (h1 >= 0) { blocked[h1] = 1; if (n >= old || list[n] !== h1) same = false; list[n++] = h1; }
+    if (h2 >= 0) { blocked[h2] = 1; if (n >= old || list[n] !== h2) same = false; list[n++] = h2; }
   }
   ds.blockedCount = n;
-  p.blocked = blocked;
+  if (!same || n !== old) p.inputs++; // blocked is a path finder input (reach.ts)
+  if (p.blocked !== blocked) p.blocked = blocked;
 }

@@ -40,6 +40,18 @@ export class DecisionScratch {
   readonly missionBonus: Float64Array;
   /** Per unit: 1 when its death advances the mover's mission (same function). */
   readonly missionMark: Uint8Array;
+  /** Bumped by every game's reset (IronGame.reset): a key holding it is of this game. */
+  gameStamp = 1;
+  /** The key of the marks missionMark and missionBonus hold (policy/mission.ts markMissionTargets): fields, cheaper to test than array entries. */
+  markGame = 0;
+  markSide = -1;
+  markN = -1;
+  markAttacks = -1;
+  markHex = -2;
+  markType = -1;
+  markKills = -1;
+  /** The enemy Snipers that may fire at the walking unit (moving.ts listSnipers). */
+  readonly snipers: Int32Array;
   /** Per unit: its sort key for this turn's activation order (policy/order.ts). */
   readonly orderKey: Float64Array;
 
@@ -56,6 +68,7 @@ export class DecisionScratch {
     this.missionBonus = new Float64Array(units);
     this.missionMark = new Uint8Array(units);
     this.orderKey = new Float64Array(units);
+    this.snipers = new Int32Array(units);
     this.bound = new Float64Array(size);
     this.from = new Int32Array(size);
     this.shotByDist = new Float64Array((size + 1) * LEVELS);

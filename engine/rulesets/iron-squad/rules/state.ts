@@ -9,7 +9,7 @@ import type { Tally } from '../../../tally.ts';
 import type { GameTrace } from '../../../trace.ts';
 import { cumulativeWeights } from '../../../dice.ts';
 import type { IronScenario } from '../compiled.ts';
-import { DRM, LUCK_DICE, RESULT_DAMAGE, resultIndex, type LuckDieId } from '../data/units.ts';
+import { DRM, LUCK_DICE, RESULT_DAMAGE, resultIndex, T_LOCAL, type LuckDieId } from '../data/units.ts';
 import type { IronBoard } from './board.ts';
 import type { IronBoardGenerator } from './board-gen.ts';
 import type { IronDecisions } from './decisions.ts';
@@ -119,6 +119,15 @@ export class IronGame {
   over = false;
   /** The current move was cut short (a hostile Explore unit, item 18). */
   stopped = false;
+  /**
+   * Units by type in slot order: byType[t * MAX_UNITS + k], k < typeCount[t] (addUnit
+   * appends; a unit's type never changes), so a rule that concerns one type (MG fronts,
+   * Sniper fire, Captains, Medics) visits only those units, in the order a scan would.
+   */
+  readonly byType: Int32Array;
+  readonly typeCount: Int32Array;
+  /** Attacks resolved this game (actions.ts resolveAttack): a policy's shot memo holds while it and n stand still. */
+  attacks = 0;
   /** Side that completed its mission first, −1 none. */
   missionWinner = -1;
   endRound = 0;
@@ -190,6 +199,8 @@ export class IronGame {
     this.cleared = st.u8(2 * size);
     this.clearedBySide = [this.cleared.subarray(0, size), this.cleared.subarray(size, 2 * size)];
     this.mgBlocked = st.u8(size);
+    this.byType = st.scratch(new Int32Array((T_LOCAL + 1) * MAX_UNITS));
+    this.typeCount = st.i32(T_LOCAL + 1);
     // Scratch, written before every read.
     this.foes = st.scratch(new Int32Array(MAX_UNITS)); this.foeHex = st.scratch(new Int32Array(MAX_UNITS));
     this.order = st.scratch(new Int32Array(MAX_UNITS)); this.path = st.scratch(new Int32Array(512));
@@ -223,6 +234,8 @@ export class IronGame {
   reset(): void {
     this.st.reset();
     this.losCache.epoch++; // a new game: no cached sight line is valid
+    this.dec.gameStamp++;
+    this.board.path.inputs++; // the reset rewrote path finder inputs (explore MP, cleared, blocked)
   }
 
   /** Board LOS (items 33–40), cached until the next reveal. */
@@ -250,6 +263,7 @@ export class IronGame {
     this.hex[u] = hex;
     this.facing[u] = -1;
     this.fieldedMask[side] |= 1 << type;
+    this.byType[type * MAX_UNITS + this.typeCount[type]++] = u;
     return u;
   }
 }
