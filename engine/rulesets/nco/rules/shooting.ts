@@ -47,34 +47,14 @@ export function hitDice(g: NcoGame, shooter: number, weapon: number): number {
 }
 
 /**
- * hitTargetFor per (weapon, situation), kept on first use at weapon << 16 | sit (−1 not yet):
- * it reads nothing else (the weapon tables are constants), so an entry never goes stale.
- * The policies score a shot for every enemy and weapon each activation; a lookup spares the
- * twenty-odd tests. Every situation bit is below 1 << 16, every weapon code below 16.
- */
-const TARGET_NUMBER = new Int8Array(16 << 16).fill(-1);
-
-/** hitTargetFor(w, sit) by TARGET_NUMBER. */
-export function targetNumber(w: number, sit: number): number {
-  if (w >= 16 || sit >= 1 << 16) return hitTargetFor(w, sit); // no such code or bit today
-  const k = (w << 16) | sit;
-  let v = TARGET_NUMBER[k];
-  if (v < 0) {
-    v = hitTargetFor(w, sit);
-    TARGET_NUMBER[k] = v;
-  }
-  return v;
-}
-
-/**
  * The to-hit number for `shooter` against `target` with `weapon` (items 33–36). `area` is
  * set when the attack resolves as Cover Fire; `cover` says whether the target counts as
  * in cover (full cover for collateral counts as cover: item 37).
  */
 export function toHitNumber(g: NcoGame, shooter: number, target: number, weapon: number, flags: number, area: boolean, cover: boolean): number {
-  if (W_NO_MODIFIERS[weapon]) return targetNumber(weapon, 0); // items 45–47
+  if (W_NO_MODIFIERS[weapon]) return hitTargetFor(weapon, 0); // items 45–47
   const rules = g.scn.rules;
-  // The situation as bits for tohit.ts → hitTargetFor (via targetNumber), which the exact odds (tools/odds.ts) share.
+  // The situation as bits for tohit.ts → hitTargetFor (a table filled on first use), which the exact odds (tools/odds.ts) share.
   // Flags and state straight to bits, few branches (the target's bits differ call to call).
   let sit = (area ? SIT_AREA : 0) | (cover ? SIT_COVER : 0) |
     ((flags & F_COVER_ORDER) !== 0 ? SIT_COVER_ORDER : 0) | ((flags & F_FOCUS) !== 0 ? SIT_FOCUS : 0) |
@@ -89,7 +69,7 @@ export function toHitNumber(g: NcoGame, shooter: number, target: number, weapon:
   sit |= g.elevC[shooter] - g.elevC[target] >= rules.high_ground_in ? SIT_HIGH : 0; // item 70
   sit |= ((skills[shooter] & S_DEADEYE) !== 0 ? SIT_DEADEYE : 0) | (rules.lmg_focus_ignores_cover ? SIT_LMG_FOCUS_COVER : 0) |
     (rules.scoped_half_range_stacks ? SIT_SCOPED_STACKS : 0);
-  return targetNumber(weapon, sit);
+  return hitTargetFor(weapon, sit);
 }
 
 /** Whether target is in cover from shooter (item 38, R1), or hidden (full cover counts as cover: item 37). */
