@@ -8,7 +8,13 @@
  * wants (`seedFor`). This only predicts the engine when the code path under test draws
  * nothing but D6s (d6, below(6)) in a known order, which each test states.
  */
+import { dirname, resolve } from 'node:path';
 import { Rng } from '../engine/rng.ts';
+import { scriptedDecisions } from '../engine/rulesets/nco/policy/decisions.ts';
+import { prepareGame } from '../engine/rulesets/nco/rules/setup.ts';
+import { NcoGame as NcoGameClass } from '../engine/rulesets/nco/rules/state.ts';
+import { scenarioRules } from '../engine/rulesets/nco/scenarios/hooks.ts';
+import { loadConfigObject } from '../sim/config.ts';
 import { compileNco } from '../engine/rulesets/nco/compile.ts';
 import type { NcoScenario } from '../engine/rulesets/nco/compiled.ts';
 import { createNcoGame } from '../engine/rulesets/nco/index.ts';
@@ -202,4 +208,27 @@ export function snap(g: NcoGame, i: number) {
 /** The standard error of a frequency estimate of p from n trials. */
 export function stdErr(p: number, n: number): number {
   return Math.sqrt((p * (1 - p)) / n);
+}
+
+/** A game of the basic scenario on generated maps, both sides playing `policy`. */
+export function basicMirrorGame(policy: string): { g: NcoGame; env: GameEnv; ruleset: never } {
+  const raw = {
+    ruleset: 'nco', scenario: 'basic', map: { generate: { mirrored: true } }, rules: {},
+    sides: [
+      { name: 'A', roster: 'rosters/us-army-100.json', policy },
+      { name: 'B', roster: 'rosters/german-heer-100.json', policy },
+    ],
+  };
+  const l = loadConfigObject(raw, resolve(dirname(new URL(import.meta.url).pathname), '..', 'configs/nco'));
+  const scn = l.scn as unknown as NcoScenario;
+  const env = new GameEnv(scn.plan);
+  const g = new NcoGameClass(scn, scriptedDecisions, scenarioRules, env);
+  prepareGame(g);
+  return { g, env, ruleset: l.ruleset as never };
+}
+
+/** A small LCG: the same random positions on every run. */
+export function lcg(seed: number): () => number {
+  let x = seed;
+  return () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32);
 }

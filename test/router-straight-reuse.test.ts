@@ -12,43 +12,12 @@
  * inches spent; the plain router's own evaluations of the straight leg in the search are
  * counted (all refused).
  */
-import { dirname, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GameEnv } from '../engine/env.ts';
 import { playOne } from '../engine/ruleset.ts';
-import type { NcoScenario } from '../engine/rulesets/nco/compiled.ts';
-import { scriptedDecisions } from '../engine/rulesets/nco/policy/decisions.ts';
-import { prepareGame } from '../engine/rulesets/nco/rules/setup.ts';
-import { NcoGame } from '../engine/rulesets/nco/rules/state.ts';
-import { scenarioRules } from '../engine/rulesets/nco/scenarios/hooks.ts';
-import { loadConfigObject } from '../sim/config.ts';
+import { basicMirrorGame as setup, lcg } from './nco-harness.ts';
 import { PlainRouter } from './router-plain.ts';
 import type { Router } from '../engine/geometry/path.ts';
 
-const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
-
-/** A game of the basic scenario on generated maps, both sides playing `policy`. */
-function setup(policy: string): { g: NcoGame; env: GameEnv; ruleset: never } {
-  const raw = {
-    ruleset: 'nco', scenario: 'basic', map: { generate: { mirrored: true } }, rules: {},
-    sides: [
-      { name: 'A', roster: 'rosters/us-army-100.json', policy },
-      { name: 'B', roster: 'rosters/german-heer-100.json', policy },
-    ],
-  };
-  const l = loadConfigObject(raw, resolve(ROOT, 'configs/nco'));
-  const scn = l.scn as unknown as NcoScenario;
-  const env = new GameEnv(scn.plan);
-  const g = new NcoGame(scn, scriptedDecisions, scenarioRules, env);
-  prepareGame(g);
-  return { g, env, ruleset: l.ruleset as never };
-}
-
-/** A small LCG: the same random positions on every run. */
-function lcg(seed: number): () => number {
-  let x = seed;
-  return () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32);
-}
 
 /** The solved answer as a string of its values: success, cost, points, each leg's free flag. */
 function answer(r: Router, ok: boolean): string {
