@@ -211,15 +211,15 @@ function terrainCover(t: Table, sr: SightRules, target: number, point: boolean):
   const len = t.seg[4];
   const near = sr.coverProximity + EPS;
   // Only pieces near the target can give cover (SightRules.nearPieces). The containment test
-  // runs for a point only (a zero-length line: none in 8000 10-a-side games, 8 in 1000 with
-  // 30 a side). Its operations then have no type feedback, so the first point deopts the
-  // caller once (as other rare paths do); testing every near cover piece on every line, to
-  // avoid that, cost 0.6–2% of the game (measured).
+  // runs on every call, its result is used only for a point: operations first met on this
+  // rare path have no type feedback and deopt the caller.
   const list = sr.tgtList, base = target * t.maxPolygons;
   for (let k = base, end = base + sr.nearPieces(t, target); k < end; k++) {
     const p = list[k];
+    const f = t.pFlags[p];
+    const inside = (f & COVER) !== 0 && t.insideQ(p);
     if (point) {
-      if ((t.pFlags[p] & COVER) !== 0 && t.insideQ(p)) return true;
+      if (inside) return true;
       continue;
     }
     if (!t.segBoxHits(p) || !t.clip(p)) continue;
