@@ -1,6 +1,7 @@
 import { move } from 'piscina';
 import { ConfigError } from '../engine/errors.ts';
 import type { CompiledScenario, Ruleset } from '../engine/ruleset.ts';
+import { isRulesetId, RULESET_LOADERS } from '../engine/rulesets/registry.ts';
 import { cloneable, rulesetIdOf, runChunkWith, type ChunkConfigError, type ChunkTask } from './chunk-play.ts';
 
 // The worker threads' entry (bundled to dist/worker.js, which piscina loads in each thread).
@@ -9,15 +10,6 @@ import { cloneable, rulesetIdOf, runChunkWith, type ChunkConfigError, type Chunk
 
 type AnyRuleset = Ruleset<CompiledScenario, unknown>;
 
-/** Every ruleset of engine/rulesets/index.ts, loaded on demand (test/cli-lazy.test.ts checks both lists agree). */
-export const RULESET_LOADERS: Readonly<Record<string, () => Promise<AnyRuleset>>> = {
-  nco: async () => (await import('../engine/rulesets/nco/index.ts')).nco as AnyRuleset,
-  'iron-squad': async () => (await import('../engine/rulesets/iron-squad/index.ts')).ironSquad as AnyRuleset,
-  'skill-die': async () => (await import('../engine/rulesets/skill-die/index.ts')).skillDie as AnyRuleset,
-  owam: async () => (await import('../engine/rulesets/owam/index.ts')).owam as AnyRuleset,
-  platoon: async () => (await import('../engine/rulesets/platoon/index.ts')).platoon as AnyRuleset,
-};
-
 const loaded = new Map<string, AnyRuleset>();
 const lookup = (id: string): AnyRuleset | undefined => loaded.get(id);
 
@@ -25,7 +17,7 @@ const lookup = (id: string): AnyRuleset | undefined => loaded.get(id);
 export default async function chunkWorker(task: ChunkTask): Promise<ArrayBuffer | ChunkConfigError> {
   const id = rulesetIdOf(task);
   // An unknown id is left to runChunkWith, which reports it as before.
-  if (typeof id === 'string' && !loaded.has(id) && Object.prototype.hasOwnProperty.call(RULESET_LOADERS, id)) loaded.set(id, await RULESET_LOADERS[id]());
+  if (isRulesetId(id) && !loaded.has(id)) loaded.set(id, await RULESET_LOADERS[id]());
   try {
     return move(runChunkWith(task, lookup).buffer as ArrayBuffer) as ArrayBuffer;
   } catch (e) {

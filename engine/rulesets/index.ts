@@ -1,15 +1,16 @@
 import type { Ruleset } from '../ruleset.ts';
-import { nco } from './nco/index.ts';
-import { ironSquad } from './iron-squad/index.ts';
-import { skillDie } from './skill-die/index.ts';
-import { owam } from './owam/index.ts';
-import { platoon } from './platoon/index.ts';
+import { isRulesetId, RULESET_IDS, RULESET_LOADERS } from './registry.ts';
 
-/** Every ruleset squadsim knows, by id. */
-export const RULESETS: Readonly<Record<string, Ruleset<any, any>>> = { nco, 'iron-squad': ironSquad, 'skill-die': skillDie, owam, platoon };
+export { RULESET_IDS };
 
-export const RULESET_IDS = Object.keys(RULESETS);
+/**
+ * Every ruleset squadsim knows, by id, loaded at once (the main thread's commands use all of
+ * them). The list itself is registry.ts's: the worker threads load from the same entries lazily.
+ */
+export const RULESETS: Readonly<Record<string, Ruleset<any, any>>> = Object.fromEntries(
+  await Promise.all(RULESET_IDS.map(async (id) => [id, await RULESET_LOADERS[id]()] as const)),
+);
 
 export function getRuleset(id: string): Ruleset<any, any> | undefined {
-  return Object.prototype.hasOwnProperty.call(RULESETS, id) ? RULESETS[id] : undefined;
+  return isRulesetId(id) ? RULESETS[id] : undefined;
 }
