@@ -209,6 +209,21 @@ describe('owam command decisions', () => {
     expect(g.fSize[4]).toBe(2);
   });
 
+  it('76 R17 61 Evade applies to Artillery: each victim\'s two flips (after Last Stand) are offered to Evade, and the Evade flip comes off', () => {
+    const g = setup();
+    g.artyLoaded = 1;
+    hand(g, 1, [cdCard(g, CD.evade, [], BLUE)]);
+    const offered: number[][] = [];
+    withDecisions(g, { ...passiveDecisions(scriptedDecisions), evade: (gg, side, target, total) => { offered.push([side, target, total]); return findCd(gg, side, CD.evade); } });
+    // Strength G1 → blue; wind G6 on target; R1 victim; #1; B3 + B3 = 6; Evade blue 5 → 1.
+    stack(g, [card(1, 1, 1), card(1, 6, 1), card(1, 1, 1), card(1, 1, 1), card(1, 1, 3), card(1, 1, 3), card(1, 1, 5)]);
+    const victim = g.member(4, 0);
+    artillery(g, cell(g, 0, 2));
+    expect(offered).toEqual([[1, victim, 6]]);
+    expect(handN(g, 1)).toBe(0);
+    expect([g.alive[victim], g.cond[victim]]).toEqual([1, 0]); // 6 − 5 = 1: no effect
+  });
+
   it('58 77 78 79 Combat Operations: Satchel Charge explodes at the next top of round; Star Shell; Reinforcements draw up to 7', () => {
     const g = setup();
     g.terrain[cell(g, 0, 2)] = T_BUILDING;

@@ -6,7 +6,7 @@
  */
 import { RED } from '../data/cards.ts';
 import { drawCard, flip, spend } from './ccs.ts';
-import { applyTotal, rally, suppress } from './fire.ts';
+import { applyTotal, evadeWindow, rally, suppress } from './fire.ts';
 import { clearFired, pickTarget, fireAt, targetColour } from './attack.ts';
 import { swapSlots, toFront } from './forces.ts';
 import { adjacent, los, range } from './map.ts';
@@ -191,6 +191,7 @@ export function artillery(g: OwamGame, target: number): void {
       let dmg = flip(g, colour) + flip(g, colour);
       if (g.scn.rules.artillery_terrain) dmg -= (g.fEntrenched[f] ? 1 : 0) + 0;
       if (g.fLastStand[f] === g.round) dmg -= flip(g, RED);
+      dmg = evadeWindow(g, s, dmg); // R17: Evade and Last Stand still apply
       applyTotal(g, s, dmg, false, -1);
     }
     g.fEntrenched[f] = 0;
