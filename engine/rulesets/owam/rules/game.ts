@@ -238,6 +238,7 @@ export function mayAct(g: OwamGame): boolean {
 export function playOwamGame(g: OwamGame): void {
   for (let r = 1; r <= g.scn.rules.max_rounds && !g.over; r++) {
     g.round = r;
+    for (let f = 0; f < 8; f++) if (g.fStealth[f]) g.fStealthRound[f] = r; // item 84: stealthed this round
     if (g.trace !== null) traceRound(g);
     if (r > 1) assessment(g);
     if (!g.over) combat(g);
