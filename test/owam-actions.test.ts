@@ -4,7 +4,7 @@ import { SO_ENTRENCH, SO_MANEUVER, SO_RALLY, GREEN, RED } from '../engine/rulese
 import { T_HILL, T_LAKE, T_ROAD } from '../engine/rulesets/owam/data/terrain.ts';
 import { canMoveTo, canPlaceTerrain, canStealth, completeMove, crewAction, discardRedraw, entrenchAction, maneuver, placeTerrain, rallyAction, recognize, stealthAction, transfer } from '../engine/rulesets/owam/rules/actions.ts';
 import { additiveMods, canAttack } from '../engine/rulesets/owam/rules/attack.ts';
-import { startAssault, duelCheck } from '../engine/rulesets/owam/rules/assault.ts';
+import { advantage, startAssault, duelCheck } from '../engine/rulesets/owam/rules/assault.ts';
 import { gridEntry, suppress, usesAlt } from '../engine/rulesets/owam/rules/fire.ts';
 import { scriptedDecisions } from '../engine/rulesets/owam/policy/decisions.ts';
 import { SUPPRESSED, WOUNDED } from '../engine/rulesets/owam/rules/state.ts';
@@ -169,6 +169,46 @@ describe('owam actions', () => {
     expect(g.ftOf[s]).toBe(1);
     expect([g.fSize[0], g.fSize[1]]).toEqual([3, 5]);
     expect(transfer(g, 1, 0, s, 0)).toBe(false);
+  });
+
+  it('43 52 a suppressed soldier cannot be transferred (he cannot move) unless rules.transfer_suppressed', () => {
+    for (const allowed of [false, true]) {
+      const g = makeGame({ layout: OPEN, rules: { transfer_suppressed: allowed } });
+      put(g, 0, 0, 0); put(g, 1, 1, 0);
+      hand(g, 0, [card(1, 1, 1)]);
+      const s = g.member(0, 3);
+      suppress(g, s);
+      expect(transfer(g, 0, 1, s, 0)).toBe(allowed);
+      expect(g.ftOf[s]).toBe(allowed ? 1 : 0);
+      expect(handN(g, 0)).toBe(allowed ? 0 : 1); // a refused Transfer costs nothing
+    }
+  });
+
+  it('84 the stealth advantage ("was or is in stealth") lasts for the assault it began in, or for the round, not for the rest of the game', () => {
+    const stealthed = (mode: string) => {
+      const g = makeGame({ layout: OPEN, rules: { stealth_advantage: mode, assault_max_rounds: 1 } });
+      passive(g);
+      put(g, 0, 0, 0); put(g, 4, 1, 1);
+      hand(g, 0, [card(1, 1, 1)]);
+      stealthAction(g, 0, 0); // round 1
+      g.fMovedRound[0] = g.round; // on the move: not established, so stealth is the only source
+      return g;
+    };
+    for (const mode of ['assault', 'round']) {
+      const g = stealthed(mode);
+      expect(advantage(g, 0, 4)).toBe(1);
+      g.fStealth[0] = 0; // recognised in round 1
+      expect(advantage(g, 0, 4)).toBe(mode === 'round' ? 1 : 0);
+      g.round = 2; g.fMovedRound[0] = 2;
+      expect(advantage(g, 0, 4)).toBe(0); // gone by the next round either way
+    }
+    // "assault": a stealthed trigger keeps the advantage after its stealth breaks in round 1 of the assault.
+    const g = stealthed('assault');
+    stack(g, Array.from({ length: 60 }, () => card(4, 6, 8))); // every duel check fails
+    startAssault(g, 0, 4, cell(g, 0, 1));
+    expect(g.fStealth[0]).toBe(0);
+    g.fMovedRound[0] = g.round;
+    expect(advantage(g, 0, 4)).toBe(1);
   });
 
   it('45 72 the Terrain action lays a card next to laid terrain and in LOS; Recon anywhere in a friendly FT\'s LOS', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CD, SO_ATTACK, SO_MANEUVER, BLUE, RED } from '../engine/rulesets/owam/data/cards.ts';
 import { T_BUILDING, T_FIELD } from '../engine/rulesets/owam/data/terrain.ts';
 import { maneuver } from '../engine/rulesets/owam/rules/actions.ts';
-import { additiveMods, attack, ddFlips } from '../engine/rulesets/owam/rules/attack.ts';
+import { additiveMods, attack, canAttack, ddFlips } from '../engine/rulesets/owam/rules/attack.ts';
 import { findCd } from '../engine/rulesets/owam/rules/ccs.ts';
 import { flipW3 } from '../engine/rulesets/owam/rules/checks.ts';
 import { actOfValor, artillery, attention, coveringFire, doubleTime, drift, fieldDressing, fieldRepairs, grenade, intelligence, lastStand, luckyShot, marchingOrder, onTheRun, regroup, reinforcements, smoke, combatOperation } from '../engine/rulesets/owam/rules/cds.ts';
@@ -42,6 +42,18 @@ describe('owam command decisions', () => {
     const drawn = g.deck.drawn;
     attack(g, 0, 4, 0);
     expect(g.deck.drawn).toBe(drawn);
+  });
+
+  it('64 34 an Attack cancelled by F.U.B.A.R. did not happen: the FT may still attack that target this turn', () => {
+    const g = setup();
+    const atk = find(g, (c) => g.cat.so[c] === SO_ATTACK);
+    hand(g, 0, [atk]); hand(g, 1, [cdCard(g, CD.fubar)]);
+    withDecisions(g, { ...passiveDecisions(scriptedDecisions), respondToCard: (gg, side) => findCd(gg, side, CD.fubar) });
+    expect(canAttack(g, 0, 4)).toBe(true);
+    attack(g, 0, 4, 0);
+    expect(handN(g, 1)).toBe(0); // the F.U.B.A.R. went in
+    expect(g.attackedNow[4]).toBe(0);
+    expect(canAttack(g, 0, 4)).toBe(true);
   });
 
   it('11 12 at Private level no Command Decision can be played', () => {
@@ -106,6 +118,32 @@ describe('owam command decisions', () => {
     expect(g.fActed[0]).toBe(1); // an FT that has acted keeps its status
     marchingOrder(g, 1, findCd(g, 1, CD.marching_order));
     expect(Array.from(g.track.subarray(0, 4)).sort()).toEqual([0, 1, 4, 5]);
+  });
+
+  it('56 R22 Attention on an FT that has acted puts it at the top of the track (it leads the next round) without a second turn', () => {
+    const g = setup();
+    g.trackLen = 4; g.track.set([0, 4, 1, 5]);
+    g.fActed[0] = 1; g.fActed[4] = 1; g.fActed[1] = 1;
+    hand(g, 0, [cdCard(g, CD.attention)]);
+    attention(g, 0, 0, 1);
+    expect(Array.from(g.track.subarray(0, 4))).toEqual([1, 0, 4, 5]);
+    expect(g.fActed[1]).toBe(1);
+  });
+
+  it('65 R18 a Grenade thrown back keeps the original strength flips and adds the terrain attack of the defender who throws it back', () => {
+    const thrownBack = (hillAt: [number, number]) => {
+      const h = setup();
+      put(h, 4, 1, 1);
+      h.terrain[cell(h, hillAt[0], hillAt[1])] = 1; // Hill +3
+      hand(h, 0, [cdCard(h, CD.grenade, [], RED)]);
+      hand(h, 1, [cdCard(h, CD.grenade, [h.hand[0]])]);
+      withDecisions(h, { ...passiveDecisions(scriptedDecisions), throwBack: (gg, side) => findCd(gg, side, CD.grenade) });
+      stack(h, [card(4, 1, 1), card(4, 1, 1), card(1, 1, 1), card(1, 1, 1)]);
+      grenade(h, 0, 0, 0, 4);
+      return h.cond[h.member(0, 0)]; // the first thrower's Captain: Resolve 9, Vitality 12
+    };
+    expect(thrownBack([1, 1])).toBe(SUPPRESSED); // R4 + R4 + 3 from the defender's Hill = 11
+    expect(thrownBack([0, 0])).toBe(0); // the first thrower's Hill does not count: 8 < 9
   });
 
   it('65 R18 Grenade: two flips of its colour plus the thrower\'s terrain attack, hits by size flips; a held Grenade throws it back', () => {
@@ -207,6 +245,21 @@ describe('owam command decisions', () => {
     expect(g.artyLoaded).toBe(0);
     expect(g.entrench[cell(g, 0, 2)]).toBe(0);
     expect(g.fSize[4]).toBe(2);
+  });
+
+  it('76 R17 61 Evade applies to Artillery: each victim\'s two flips (after Last Stand) are offered to Evade, and the Evade flip comes off', () => {
+    const g = setup();
+    g.artyLoaded = 1;
+    hand(g, 1, [cdCard(g, CD.evade, [], BLUE)]);
+    const offered: number[][] = [];
+    withDecisions(g, { ...passiveDecisions(scriptedDecisions), evade: (gg, side, target, total) => { offered.push([side, target, total]); return findCd(gg, side, CD.evade); } });
+    // Strength G1 → blue; wind G6 on target; R1 victim; #1; B3 + B3 = 6; Evade blue 5 → 1.
+    stack(g, [card(1, 1, 1), card(1, 6, 1), card(1, 1, 1), card(1, 1, 1), card(1, 1, 3), card(1, 1, 3), card(1, 1, 5)]);
+    const victim = g.member(4, 0);
+    artillery(g, cell(g, 0, 2));
+    expect(offered).toEqual([[1, victim, 6]]);
+    expect(handN(g, 1)).toBe(0);
+    expect([g.alive[victim], g.cond[victim]]).toEqual([1, 0]); // 6 − 5 = 1: no effect
   });
 
   it('58 77 78 79 Combat Operations: Satchel Charge explodes at the next top of round; Star Shell; Reinforcements draw up to 7', () => {

@@ -172,6 +172,31 @@ describe('owam missions', () => {
     expect(g.objPts[0]).toBe(20); // alone on the Bridge
   });
 
+  it('109 R19 a landed paratrooper FT takes its turn at once (landing costs no Standard Action); the others wait; a landing on an enemy assaults and ends the turn', async () => {
+    const { playOwamGame } = await import('../engine/rulesets/owam/rules/game.ts');
+    // The rest of the pile: the top card is the drop's blue direction flip (8: on the DZ).
+    const pile = (first: number) => [first, ...Array.from({ length: 150 }, (_, k) => (k * 37 + 5) % 192).filter((c) => c !== first)];
+    const play = (enemyOnDz: boolean) => {
+      const g = makeGame({ mission: 'sky_is_falling', rules: { max_rounds: 1 } });
+      const seen: number[][] = [];
+      withDecisions(g, { ...passiveDecisions(g.decide), activate: (gg, f) => { seen.push([f, gg.fCell[f]]); } });
+      if (enemyOnDz) put(g, 4, g.col(g.scn.objective), g.row(g.scn.objective));
+      stack(g, pile(card(1, 1, 8)));
+      playOwamGame(g);
+      return { g, seen };
+    };
+    const { g, seen } = play(false);
+    const landed = seen.filter(([f]) => f < 4);
+    expect(landed).toHaveLength(1); // one drop per round, and the FT that landed acts
+    expect(landed[0][1]).toBe(g.scn.objective);
+    expect(g.waiting[0]).toBe(1);
+    expect(seen.filter(([f]) => f >= 4).map(([f]) => f).sort()).toEqual([4, 5]);
+    // On the enemy's card: an assault (item 80 and R19), which uses up the turn.
+    const a = play(true);
+    expect(a.g.actions[0 * 16 + 11]).toBe(1);
+    expect(a.seen.filter(([f]) => f < 4)).toEqual([]);
+  });
+
   it('107 R19 Château: Lu is picked up on her card and carried to the carrier\'s start card; a dead carrier leaves her there', () => {
     const g = makeGame({ mission: 'chateau' });
     withDecisions(g, passiveDecisions(scriptedDecisions));

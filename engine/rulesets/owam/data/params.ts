@@ -56,6 +56,10 @@ export const owamRulesSchema = z
     dd_stacks: z.boolean().default(false).describe('Whether Double Discipline sources stack beyond two flips (R9 ASSUMED).'),
     // R10.
     wound_requires_resolve: z.boolean().default(true).describe('A wound needs a final total at or above Resolve, as well as a Wound icon (R10 ASSUMED).'),
+    // Item 84: "the FT was or is stealthed".
+    stealth_advantage: z.enum(['assault', 'round']).default('assault').describe('Item 84 "was or is in stealth": an FT has the stealth advantage in an assault if it is stealthed, or was when the assault began ("assault"), or held Stealth at any time this round ("round").'),
+    // Item 43 Transfer, item 52.
+    transfer_suppressed: z.boolean().default(false).describe('Whether a suppressed soldier may be transferred to an adjacent FT (item 43); default no: a suppressed soldier cannot move (item 52).'),
     // R17.
     artillery_terrain: z.boolean().default(false).describe('Artillery damage counts terrain and entrenchment (R17 ASSUMED: no).'),
     // R18.

@@ -166,13 +166,15 @@ export function stealthAction(g: OwamGame, f: number, i: number): void {
   spend(g, side, i);
   g.actions[side * 16 + 7]++;
   g.fStealth[f] = 1;
-  g.fWasStealth[f] = 1;
+  g.fStealthRound[f] = g.round;
 }
 
 /** Item 43 Transfer: soldier s (once per round) to the adjacent friendly FT `to`, paying hand card i. */
 export function transfer(g: OwamGame, f: number, to: number, s: number, i: number): boolean {
   const side = g.sideOfFt(f);
   if (g.transferRound[s] === g.round || g.fSize[to] >= 8 || !adjacent(g, g.fCell[f], g.fCell[to])) return false;
+  // Item 52: a suppressed soldier "cannot move"; a Transfer moves him to another card.
+  if (g.cond[s] === SUPPRESSED && !g.scn.rules.transfer_suppressed) return false;
   if (g.trace !== null) traceOrder(g, f, 8, g.hand[g.player(side) * HAND_MAX + i], to);
   spend(g, side, i);
   g.actions[side * 16 + 8]++;

@@ -30,10 +30,15 @@ export function duelCheck(g: OwamGame, s: number, leaderlessFt: boolean): boolea
   return true;
 }
 
-/** Item 84: advantage sources of FT f against FT e (flanking, stealth, established). */
-function advantage(g: OwamGame, f: number, e: number): number {
+/**
+ * Item 84: advantage sources of FT f against FT e (flanking, stealth, established). "Was
+ * or is in stealth": stealthed now, or (rules.stealth_advantage) when this assault began
+ * ("assault") or at any time this round ("round").
+ */
+export function advantage(g: OwamGame, f: number, e: number): number {
   let a = 0;
-  if (g.fWasStealth[f] || g.fStealth[f]) a++;
+  const was = g.scn.rules.stealth_advantage === 'assault' ? g.fWasStealth[f] === 1 : g.fStealthRound[f] === g.round;
+  if (was || g.fStealth[f]) a++;
   if (g.fMovedRound[f] !== g.round) a++; // established: not on the move this round
   const side = g.sideOfFt(f), c = g.fCell[e];
   for (let k = 0; k < 4; k++) {
@@ -105,6 +110,8 @@ export function startAssault(g: OwamGame, t: number, d: number, from: number): v
   g.actions[g.sideOfFt(t) * 16 + 11]++;
   if (g.trace !== null) traceAssault(g, t, d);
   g.turnOver = true;
+  g.fWasStealth[t] = g.fStealth[t];
+  g.fWasStealth[d] = g.fStealth[d];
   // Item 80: crewed MGs un-crew, snipers lose Sighted.
   for (let k = 0; k < g.fSize[t]; k++) uncrew(g, g.member(t, k));
   for (let k = 0; k < g.fSize[d]; k++) uncrew(g, g.member(d, k));

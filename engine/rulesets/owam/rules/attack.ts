@@ -133,8 +133,10 @@ export function attack(g: OwamGame, f: number, e: number, i: number): void {
   if (g.trace !== null) traceOrder(g, f, 1, card, e);
   spend(g, side, i);
   g.actions[side * 16 + 1]++;
-  g.attackedNow[e] = 1;
+  // Item 64: a F.U.B.A.R. on the Attack card stops the attack, so the target was not
+  // attacked and may still be the target of the FT's other Attack this turn (item 34).
   if (!survives(g, side, card)) return;
+  g.attackedNow[e] = 1;
   clearFired(g, f);
   const count = flipW3(g, g.cat.soColour[card], side);
   if (g.trace !== null) traceFlip(g, 'soldiers allowed to fire', g.cat.soColour[card], count);

@@ -6,7 +6,7 @@
  */
 import { RED } from '../data/cards.ts';
 import { drawCard, flip, spend } from './ccs.ts';
-import { applyTotal, rally, suppress } from './fire.ts';
+import { applyTotal, evadeWindow, rally, suppress } from './fire.ts';
 import { clearFired, pickTarget, fireAt, targetColour } from './attack.ts';
 import { swapSlots, toFront } from './forces.ts';
 import { adjacent, los, range } from './map.ts';
@@ -14,6 +14,7 @@ import { completeMove } from './actions.ts';
 import { playCd } from './stack.ts';
 import { HAND_MAX, OK, WOUNDED, type OwamGame } from './state.ts';
 import { shuffleRange } from '../../../dice.ts';
+import { cell, ft, traceEvent } from './trace-log.ts';
 
 /** Item 55 Act of Valor: rally soldier s, flip R; he makes that many sequences at enemy FT e. */
 export function actOfValor(g: OwamGame, side: number, i: number, s: number, e: number): void {
@@ -73,15 +74,21 @@ export function grenade(g: OwamGame, side: number, i: number, f: number, e: numb
   const colour = g.cat.cdColour[card] < 0 ? RED : g.cat.cdColour[card];
   if (!playCd(g, side, i)) return;
   if (g.fStealth[e] || !adjacent(g, g.fCell[f], g.fCell[e]) || !los(g, g.fCell[f], g.fCell[e])) return;
-  let strength = g.scn.terrainAttack[g.terrain[g.fCell[f]]];
-  for (let k = 0; k < g.scn.rules.grenade_flips; k++) strength += flip(g, colour);
+  let flips = 0; // step 1: the printed strength
+  for (let k = 0; k < g.scn.rules.grenade_flips; k++) flips += flip(g, colour);
   g.fStealth[f] = 0;
   const seat = g.cur[1 - side];
   g.cur[1 - side] = g.seatOf(e);
   const back = g.decide.throwBack(g, 1 - side, e);
   const thrown = back >= 0 && playCd(g, 1 - side, back);
   g.cur[1 - side] = seat;
-  blast(g, thrown ? f : e, strength);
+  // Step 2 by whoever throws it last: a grenade thrown back keeps the original strength
+  // flips (rulebook: "the strength of the original grenade is what is used for Step 1")
+  // and adds the terrain attack of the defender who throws it back.
+  const by = thrown ? e : f, at = thrown ? f : e;
+  const strength = flips + g.scn.terrainAttack[g.terrain[g.fCell[by]]];
+  if (g.trace !== null) traceEvent(g, `${ft(g, by)} throws a Grenade${thrown ? ' back' : ''} into ${cell(g, g.fCell[at])}: strength ${flips} + terrain attack ${strength - flips} = ${strength}`);
+  blast(g, at, strength);
 }
 
 /** Steps 3–4 of item 65 (and of Artillery, item 76, with `perVictim` flips). */
@@ -191,6 +198,7 @@ export function artillery(g: OwamGame, target: number): void {
       let dmg = flip(g, colour) + flip(g, colour);
       if (g.scn.rules.artillery_terrain) dmg -= (g.fEntrenched[f] ? 1 : 0) + 0;
       if (g.fLastStand[f] === g.round) dmg -= flip(g, RED);
+      dmg = evadeWindow(g, s, dmg); // R17: Evade and Last Stand still apply
       applyTotal(g, s, dmg, false, -1);
     }
     g.fEntrenched[f] = 0;

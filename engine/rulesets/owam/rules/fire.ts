@@ -10,7 +10,7 @@ import { flip, lastIcon, spend } from './ccs.ts';
 import { countCd, survives } from './stack.ts';
 import { HAND_MAX, OK, SUPPRESSED, WOUNDED, type OwamGame } from './state.ts';
 import { removeSoldier } from './forces.ts';
-import { traceSequence } from './trace-log.ts';
+import { traceEvade, traceSequence } from './trace-log.ts';
 
 /** Outcomes of one sequence (odds order). */
 export const R_NONE = 0, R_SUPPRESS = 1, R_WOUND = 2, R_KILL = 3, R_ROUT = 4;
@@ -59,16 +59,7 @@ export function sequenceTotal(g: OwamGame, firer: number, range: number, mod: nu
 
 /** R7 W4: Evade by the target's side, F.U.B.A.R. of the last (Discipline) card by the firer's. */
 export function windowW4(g: OwamGame, firerSide: number, target: number, total: number): number {
-  const ts = 1 - firerSide, seat = g.cur[ts];
-  if (g.ftOf[target] >= 0) g.cur[ts] = g.seatOf(g.ftOf[target]); // the target FT's owner answers
-  const i = g.decide.evade(g, ts, target, total);
-  if (i >= 0) {
-    const c = g.hand[g.player(ts) * HAND_MAX + i];
-    spend(g, ts, i);
-    countCd(g, ts, CD.evade);
-    if (survives(g, ts, c)) total -= flip(g, g.cat.cdColour[c] < 0 ? RED : g.cat.cdColour[c]);
-  }
-  g.cur[ts] = seat;
+  total = evadeWindow(g, target, total);
   const j = g.decide.fubarDiscipline(g, firerSide, target, total, fs.lastDisc);
   if (j >= 0) {
     const c = g.hand[g.player(firerSide) * HAND_MAX + j];
@@ -76,6 +67,28 @@ export function windowW4(g: OwamGame, firerSide: number, target: number, total: 
     countCd(g, firerSide, CD.fubar);
     if (survives(g, firerSide, c)) total += fs.lastDisc;
   }
+  return total;
+}
+
+/**
+ * Item 61, R7 W4: the target soldier's side may Evade a total (a Firing Sequence's, or an
+ * Artillery victim's two flips, R17): minus one flip of the card's colour.
+ */
+export function evadeWindow(g: OwamGame, target: number, total: number): number {
+  const ts = g.scn.sSide[target], seat = g.cur[ts];
+  if (g.ftOf[target] >= 0) g.cur[ts] = g.seatOf(g.ftOf[target]); // the target FT's owner answers
+  const i = g.decide.evade(g, ts, target, total);
+  if (i >= 0) {
+    const c = g.hand[g.player(ts) * HAND_MAX + i];
+    spend(g, ts, i);
+    countCd(g, ts, CD.evade);
+    if (survives(g, ts, c)) {
+      const v = flip(g, g.cat.cdColour[c] < 0 ? RED : g.cat.cdColour[c]);
+      if (g.trace !== null) traceEvade(g, target, total, v);
+      total -= v;
+    }
+  }
+  g.cur[ts] = seat;
   return total;
 }
 

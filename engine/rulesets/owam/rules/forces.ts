@@ -86,9 +86,14 @@ export function merge(g: OwamGame, from: number, into: number): void {
   }
 }
 
-/** R22: the FT moves to the front of the queue of FTs that have not acted (Attention). */
+/**
+ * Item 56, R22 (Attention): an FT that has not acted moves to the front of the queue of
+ * FTs that have not acted (it acts next); one that has acted moves to the top of the track
+ * (rulebook: "place that Fireteam at the top of the Initiative Track"; item 56: "it still
+ * gets only one turn per round"), so it leads the next round.
+ */
 export function toFront(g: OwamGame, f: number): void {
-  let pos = -1, first = -1;
+  let pos = -1, first = g.fActed[f] ? 0 : -1;
   for (let i = 0; i < g.trackLen; i++) {
     if (g.track[i] === f) pos = i;
     if (first < 0 && !g.fActed[g.track[i]]) first = i;

@@ -185,16 +185,18 @@ function combat(g: OwamGame): void {
     const side = g.sideOfFt(f);
     g.active = side;
     g.cur[side] = g.seatOf(f); // item 26: the FT's owner plays from his own hand
-    if (g.fCell[f] < 0) { // a paratrooper still in the air (one drop per round)
-      if (!dropped && g.waiting[0] > 0) { dropped = true; drop(g, f); }
-      continue;
-    }
+    // A paratrooper still in the air: one FT drops per round, the others wait (item 109).
+    if (g.fCell[f] < 0 && (dropped || g.waiting[0] === 0)) continue;
     for (let e = 0; e < 8; e++) g.attackedNow[e] = 0;
     for (let s = 0; s < g.n; s++) g.firedNow[s] = 0;
     g.fManeuvers[f] = 0;
     g.turnOver = false;
+    // Item 109: landing "does not cost a Standard Action": the FT then takes its turn (a
+    // landing on an enemy assaults, which ends the turn, item 80).
+    if (g.fCell[f] < 0) { dropped = true; drop(g, f); }
     if (g.fDest[f] >= 0) completeMove(g, f); // item 41: a move left open completes free
-    if (g.fAlive[f] && g.fCell[f] >= 0) {
+    // Item 80: an assault on arrival (a landing or an open move completing) ends the turn.
+    if (g.fAlive[f] && g.fCell[f] >= 0 && !g.turnOver) {
       if (g.trace !== null) traceActivation(g, f);
       g.decide.activate(g, f);
     }
@@ -236,6 +238,7 @@ export function mayAct(g: OwamGame): boolean {
 export function playOwamGame(g: OwamGame): void {
   for (let r = 1; r <= g.scn.rules.max_rounds && !g.over; r++) {
     g.round = r;
+    for (let f = 0; f < 8; f++) if (g.fStealth[f]) g.fStealthRound[f] = r; // item 84: stealthed this round
     if (g.trace !== null) traceRound(g);
     if (r > 1) assessment(g);
     if (!g.over) combat(g);

@@ -57,7 +57,10 @@ export class OwamGame {
   readonly fSize: Uint8Array;
   readonly fMem: Int8Array;
   readonly fStealth: Uint8Array;
+  /** Item 84: the FT was stealthed when the current assault began (rules.stealth_advantage "assault"). */
   readonly fWasStealth: Uint8Array;
+  /** Item 84: the last round in which the FT held Stealth (rules.stealth_advantage "round"). */
+  readonly fStealthRound: Int32Array;
   readonly fCover: Uint8Array;
   readonly fEntrenched: Uint8Array;
   readonly fLastStand: Int32Array;
@@ -158,6 +161,7 @@ export class OwamGame {
     this.fMem = st.i8(MAX_FT * FT_SLOTS, -1);
     this.fStealth = st.u8(MAX_FT);
     this.fWasStealth = st.u8(MAX_FT);
+    this.fStealthRound = st.i32(MAX_FT, -1);
     this.fCover = st.u8(MAX_FT);
     this.fEntrenched = st.u8(MAX_FT);
     this.fLastStand = st.i32(MAX_FT, -1);

@@ -71,6 +71,11 @@ export function traceSequence(g: OwamGame, t: number, total: number, wound: bool
   });
 }
 
+/** Item 61: an Evade that went through: the total before it, the flip, the total after. */
+export function traceEvade(g: OwamGame, t: number, before: number, v: number): void {
+  g.trace!.add('roll', `Evade for ${who(g, t)}: total ${before} before Evade, minus a flip of ${v}: ${before - v}`, { roll: 'evade', target: t, before, result: v, after: before - v });
+}
+
 export function traceJam(g: OwamGame, s: number): void {
   g.trace!.add('jam', `${who(g, s)}: his weapon jams (the jam card does not count; the total below is without it)`, { soldier: s });
 }
