@@ -43,7 +43,17 @@ export interface Comparison {
   /** Config fields that differ, A → B (dotted paths). */
   changes: { path: string; a: unknown; b: unknown }[];
   metrics: MetricDiff[];
+  /** Games, seed and config hash of each run (every comparison page states them). */
+  runs: { a: RunInfo; b: RunInfo };
 }
+
+export interface RunInfo {
+  games: number;
+  seed: number;
+  configHash: string;
+}
+
+const runInfo = (r: Results): RunInfo => ({ games: r.games, seed: r.doc.seed, configHash: String(r.doc.configHash) });
 
 function leafDiff(a: unknown, b: unknown, at: string, out: Comparison['changes']): void {
   const obj = (v: unknown) => v !== null && typeof v === 'object';
@@ -95,7 +105,12 @@ export function compareRuns(a: Results, b: Results, rowsA: PerGame | null, rowsB
     else se = Math.sqrt(x.variance / Math.max(1, a.games) + y.variance / Math.max(1, b.games));
     return { metric: x.metric, kind: x.kind, a: x.mean, b: y.mean, diff, lo: diff - z * se, hi: diff + z * se };
   });
-  return { paired: why === null, why, changes, metrics };
+  return { paired: why === null, why, changes, metrics, runs: { a: runInfo(a), b: runInfo(b) } };
+}
+
+/** "20,000 games, seed 3": how much was played and on which dice. */
+export function runLine(r: RunInfo): string {
+  return `${r.games.toLocaleString('en-US')} games, seed ${r.seed}`;
 }
 
 /** The console table. */
@@ -108,7 +123,7 @@ export function compareTable(c: Comparison, aName: string, bName: string): strin
   const line = (r: string[]) => r.map((x, k) => (k === 0 ? x.padEnd(w[k]) : x.padStart(w[k]))).join('  ');
   const changes = c.changes.length === 0 ? ['configs: identical'] : c.changes.map((ch) => `changed: ${ch.path}: ${JSON.stringify(ch.a)} → ${JSON.stringify(ch.b)}`);
   return [
-    `A: ${aName}`, `B: ${bName}`, ...changes,
+    `A: ${aName} (${runLine(c.runs.a)})`, `B: ${bName} (${runLine(c.runs.b)})`, ...changes,
     c.changes.length > 1 ? `note: ${c.changes.length} fields differ; a comparison says most about one change` : '',
     c.paired ? 'paired game by game (same seeds, per-game rows in both)' : `not paired: ${c.why}`,
     '', line(head), ...rows.map(line), '',

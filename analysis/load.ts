@@ -9,6 +9,7 @@ import { ConfigError } from '../engine/errors.ts';
 import { BLOCK, type Nouns } from '../engine/tally-plan.ts';
 import type { ResultsDoc } from '../resultsdoc/format.ts';
 import { readResults, validateResultsDoc, type Block } from '../resultsdoc/validate.ts';
+import { idWords } from '../engine/played-words.ts';
 
 export type { Block };
 
@@ -29,7 +30,7 @@ export interface Results {
   /** The ruleset's words: unit(s), value, score, step(s). */
   nouns: Nouns;
   blocks: Map<string, Block>;
-  /** Display name of a unit type label (summary.typeNames), or the label itself. */
+  /** Display name of a unit type label (summary.typeNames), or the label in words (idWords). */
   typeName: (label: string) => string;
 }
 
@@ -73,7 +74,8 @@ export function checkResults(doc: ResultsDoc, where = 'results'): Results {
   const stepLabels = blocks.get(BLOCK.casualties)!.labels?.[1] ?? Array.from({ length: steps }, (_, t) => `${unit} ${t + 1}`);
   const binned = stepLabels.some((l) => !l.startsWith(`${unit} `));
   const names = doc.summary?.typeNames ?? {};
-  const typeName = (label: string): string => (Object.hasOwn(names, label) ? names[label] : label);
+  // Without the ruleset's names, an id still reads as words in a chart ("bolt_rifle" → "Bolt rifle").
+  const typeName = (label: string): string => (Object.hasOwn(names, label) ? names[label] : idWords(label));
   return { doc, games, sides, steps, unit, stepLabels, binned, stepAxis: binned ? `${unit} bin` : unit, nouns, blocks, typeName };
 }
 

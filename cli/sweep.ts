@@ -54,7 +54,7 @@ async function handler(argv: ArgumentsCamelCase<SweepArgs>): Promise<void> {
   const pts = await runParamSweep(plan, { workers, progress: !argv.json });
   const doc: SweepDoc = {
     format: SWEEP_FORMAT, version: packageVersion(), ruleset: loaded.ruleset.id, nouns: loaded.scn.plan.spec.nouns,
-    played: playedLines(describePlayed(loaded.ruleset, loaded.scn.normalized)), vary, games, seed,
+    played: playedLines(describePlayed(loaded.ruleset, loaded.scn.normalized, loaded.presets)), vary, games, seed,
     rows: pts.map((p, k) => sweepRow(p.at, p.loaded.scn.plan.layout, p.acc, games, p.loaded.scn.sideNames, vsFirst(pts[0].side0, p.side0, k === 0))),
     elapsedSeconds: (performance.now() - t0) / 1000,
   };

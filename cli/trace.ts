@@ -41,7 +41,7 @@ async function handler(argv: ArgumentsCamelCase<TraceArgs>): Promise<void> {
   if (argv.out !== undefined) {
     const page: TracePage = {
       ruleset: loaded.ruleset.id, version: packageVersion(), seed, game, stepNoun: t.stepNoun,
-      played: playedLines(describePlayed(loaded.ruleset, loaded.scn.normalized)), events: t.events,
+      played: playedLines(describePlayed(loaded.ruleset, loaded.scn.normalized, loaded.presets)), events: t.events,
     };
     const chart = traceChart(page);
     writeOutFiles(argv.out, [['trace.jsonl', jsonl], ['trace.txt', t.text], ['trace.html', traceHtml(page)], [`${chart.id}.svg`, await renderSvg(chart)]]);

@@ -51,6 +51,27 @@ export interface Ruleset<S extends CompiledScenario = CompiledScenario, G = unkn
    * ranges) come from the policy's object form in jsonSchema.
    */
   policyPreset?(id: string): Record<string, unknown> | undefined;
+  /**
+   * What was played in words (summaries, reports; resultsdoc/played.ts): the scenario or
+   * mission, the map and each side's force, from the normalized config, with unit names as
+   * the rulebook prints them and no raw JSON or ids. Without it, played.ts guesses.
+   */
+  describePlayed?(normalized: unknown): PlayedWords;
+}
+
+/** Ruleset.describePlayed: one phrase each, for a list a designer reads. */
+export interface PlayedWords {
+  /** The scenario or mission, with the options the config sets. */
+  scenario: string;
+  /** The map: generated (and how) or fixed (name, size). */
+  map: string;
+  /** Each side's force: unit names with counts and equipment, and its cost when the ruleset prices it. */
+  forces: [string, string];
+  /**
+   * Each side's policy with every knob it plays with, in config form (`{ id, knob: value }`),
+   * when policyPreset cannot give them.
+   */
+  policies?: [Record<string, unknown>, Record<string, unknown>];
 }
 
 export interface Census {

@@ -3,7 +3,7 @@
  * B − A with their intervals, as charts and a table.
  */
 import { from } from 'arquero';
-import type { Comparison, MetricDiff } from '../analysis/compare.ts';
+import { runLine, type Comparison, type MetricDiff } from '../analysis/compare.ts';
 import type { Chart } from './chart.ts';
 import { chartsPage, esc } from './page.ts';
 import type { SummaryTable } from './tables.ts';
@@ -80,12 +80,26 @@ export function compareSummaryTable(c: Comparison): SummaryTable {
   };
 }
 
+/**
+ * Which run is A and which is B, how many games on which seed, what changed between their
+ * configs and how the intervals were taken: the first card of every comparison page.
+ */
+export function comparisonLines(c: Comparison, aName: string, bName: string): string[] {
+  const changes = c.changes.length === 0 ? ['changed: nothing (the two configs are identical)'] : c.changes.map((ch) => `changed: ${ch.path}: ${JSON.stringify(ch.a)} in A → ${JSON.stringify(ch.b)} in B`);
+  return [
+    `A (the reference): ${aName}, ${runLine(c.runs.a)}`,
+    `B (the change): ${bName}, ${runLine(c.runs.b)}`,
+    ...changes,
+    `every difference is B − A; ${c.paired ? 'paired game by game (same seed and games, per-game rows in both)' : `not paired: ${c.why ?? ''}`}`,
+  ];
+}
+
 export function compareHtml(c: Comparison, info: CompareInfo, libraries?: string[]): string {
-  const changes = c.changes.length === 0 ? ['The two configs are identical.'] : c.changes.map((ch) => `${ch.path}: ${JSON.stringify(ch.a)} in A, ${JSON.stringify(ch.b)} in B`);
+  const games = c.runs.a.games === c.runs.b.games && c.runs.a.seed === c.runs.b.seed ? `${runLine(c.runs.a)} each` : `A ${runLine(c.runs.a)}; B ${runLine(c.runs.b)}`;
   return chartsPage({
     title: `Compare: ${info.a.name} → ${info.b.name}`,
-    metaHtml: `ruleset <b>${esc(info.ruleset)}</b> · ${c.paired ? 'paired game by game' : `not paired (${esc(c.why ?? '')})`} · squadsim ${esc(info.version)}`,
-    intro: { title: 'What changed', lines: [...changes, ...info.a.played.map((l) => `A: ${l}`)] },
+    metaHtml: `ruleset <b>${esc(info.ruleset)}</b> · ${esc(games)} · ${c.paired ? 'paired game by game' : `not paired (${esc(c.why ?? '')})`} · squadsim ${esc(info.version)}`,
+    intro: [{ title: 'What changed', id: 'changed', lines: comparisonLines(c, info.a.name, info.b.name) }, { title: 'What was played (A)', lines: info.a.played }],
     notes: c.changes.length > 1 ? [`${c.changes.length} config fields differ: a comparison says most about one change at a time.`] : [],
     charts: compareCharts(c),
     tables: [compareSummaryTable(c)],

@@ -3,7 +3,8 @@ import { describePlayed, playedLines } from '../resultsdoc/played.ts';
 import { getRuleset } from '../engine/rulesets/index.ts';
 import type { Report } from './index.ts';
 import { markdownTable } from './tables.ts';
-import { chartsPage, esc } from './page.ts';
+import { chartsPage, esc, type IntroCard } from './page.ts';
+import { comparisonLines } from './compare-page.ts';
 
 /** The report page; `libraries` is for tests (defaults to the installed bundles). */
 export function reportHtml(report: Report, libraries?: string[]): string {
@@ -12,7 +13,7 @@ export function reportHtml(report: Report, libraries?: string[]): string {
   return chartsPage({
     title: `${r.sides[0]} vs ${r.sides[1]}`,
     metaHtml: `ruleset <b>${esc(doc.ruleset)}</b> · ${r.games.toLocaleString('en-US')} games · seed ${doc.seed} · config <code>${esc(String(doc.configHash))}</code> · squadsim ${esc(String(doc.version))}`,
-    intro: { title: 'What was played', lines: playedOf(doc) },
+    intro: introCards(report),
     notes: report.notes,
     charts: report.charts,
     tables: report.tables,
@@ -29,13 +30,18 @@ export function summaryMarkdown(report: Report): string {
     '',
     `ruleset \`${d.ruleset}\`, ${r.games} games, seed ${d.seed}, config \`${d.configHash}\`, squadsim ${d.version}. Intervals are 95%.`,
     '',
-    '## What was played',
-    '',
-    ...playedOf(d).map((l) => `- ${l}`),
-    '',
+    ...introCards(report).flatMap((c) => [`## ${c.title}`, '', ...c.lines.map((l) => `- ${l}`), '']),
     ...report.notes.map((n) => `> ${n}\n`),
     ...report.tables.flatMap((t) => [`## ${t.title}`, '', markdownTable(t), '']),
   ].join('\n');
+}
+
+/** "What was played" and, with `--compare`, which run is A and B and what changed. */
+function introCards(report: Report): IntroCard[] {
+  const cards: IntroCard[] = [{ title: 'What was played', lines: playedOf(report.results.doc) }];
+  const c = report.comparison;
+  if (c) cards.push({ title: 'Compared with another run', id: 'changed', lines: comparisonLines(c.comparison, c.aName, c.bName) });
+  return cards;
 }
 
 /** The run's "what was played" lines: from the summary, or worked out for results older than it. */

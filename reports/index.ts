@@ -22,9 +22,18 @@ export interface Report {
   tables: SummaryTable[];
   /** Why a chart is missing (shown in report.html and summary.md). */
   notes: string[];
+  /** `report B --compare A`: the reference run A, this run B, and what changed. */
+  comparison: ReportComparison | null;
 }
 
-export function buildReport(results: Results, balance: ColumnTable | null, tournament: TournamentTables | null = null, comparison: Comparison | null = null): Report {
+/** A report's comparison: this run is B (the change), the `--compare` run is A (the reference). */
+export interface ReportComparison {
+  comparison: Comparison;
+  aName: string;
+  bName: string;
+}
+
+export function buildReport(results: Results, balance: ColumnTable | null, tournament: TournamentTables | null = null, comparison: ReportComparison | null = null): Report {
   const a = analyze(results);
   const notes: string[] = [];
   const optional = (chart: Chart | null, missing: string): Chart[] => {
@@ -43,9 +52,9 @@ export function buildReport(results: Results, balance: ColumnTable | null, tourn
     ...optional(costEffectivenessChart(a, results), 'Cost-effectiveness chart omitted: the results have no typeCost block with typeKills or typeCostLost.'),
     // The fair-cost chart needs a balance result (report --balance): no note on every ordinary report.
     ...(balance ? optional(fairCostChart(balance, n), 'Fair-cost chart omitted: the balance result has no fitted features.') : []),
-    ...(comparison ? [compareCharts(comparison)[2]] : []),
+    ...(comparison ? [compareCharts(comparison.comparison)[2]] : []),
   ];
   const tables = summaryTables(a, results, balance, tournament);
-  if (comparison) tables.push(compareSummaryTable(comparison));
-  return { results, analysis: a, charts, tables, notes };
+  if (comparison) tables.push(compareSummaryTable(comparison.comparison));
+  return { results, analysis: a, charts, tables, notes, comparison };
 }

@@ -61,13 +61,20 @@ details summary { cursor: pointer; font-weight: 600; }
 section.played ul { margin: 4px 0 0; padding-left: 20px; font-size: 13px; line-height: 1.6; }
 `;
 
+export interface IntroCard {
+  title: string;
+  lines: string[];
+  /** The card's id (default "played"). */
+  id?: string;
+}
+
 export interface PageParts {
   /** <title> and <h1>. */
   title: string;
   /** The line under the title (HTML, already escaped by the caller). */
   metaHtml: string;
-  /** A card of bullet points under the title (e.g. "What was played"), when given. */
-  intro?: { title: string; lines: string[] };
+  /** Cards of bullet points under the title (e.g. "What was played", "Compared with"), when given. */
+  intro?: IntroCard | IntroCard[];
   notes: string[];
   charts: Chart[];
   tables: SummaryTable[];
@@ -100,7 +107,8 @@ export function chartsPage(p: PageParts, libraries: string[] = BUNDLES.map((b) =
         : `<h3 id="table-${t.id}">${esc(t.title)}</h3>\n${table}`;
     })
     .join('\n');
-  const intro = p.intro ? `<section class="card played" id="played"><h2>${esc(p.intro.title)}</h2>\n<ul>${p.intro.lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul></section>` : '';
+  const cards = p.intro === undefined ? [] : Array.isArray(p.intro) ? p.intro : [p.intro];
+  const intro = cards.map((c) => `<section class="card played" id="${c.id ?? 'played'}"><h2>${esc(c.title)}</h2>\n<ul>${c.lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul></section>`).join('\n');
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -1,18 +1,31 @@
 /**
  * What was played, in words a reader of a summary or report needs: the scenario, the map,
- * each side's roster and policy with every parameter, and the rule parameters that differ
- * from the ruleset's defaults. Read from the normalized config for any ruleset: the policy's
- * parameters come from Ruleset.policyPreset plus what the config sets, the rule defaults
- * from compiling the same config with `rules: {}`.
+ * each side's force and policy with every parameter (and the preset file it came from), and
+ * the rule parameters that differ from the ruleset's defaults. The scenario, map and forces
+ * come from the ruleset's own words (Ruleset.describePlayed) when it gives them, else from
+ * a guess at where they live in the normalized config; the policy's parameters from
+ * describePlayed's policies or Ruleset.policyPreset plus what the config sets; the rule
+ * defaults from the ruleset's JSON Schema or from compiling the same config with `rules: {}`.
  */
 import type { CompiledScenario, Ruleset } from '../engine/ruleset.ts';
+import { valueWords } from '../engine/played-words.ts';
 
 export interface PlayedSide {
   name: string;
-  /** The roster's name, or its unit list when it has none. */
+  /** The force in words (the ruleset's describePlayed), or the roster's name or unit list. */
   roster: string;
   /** The policy id and every parameter it plays with. */
   policy: Record<string, unknown>;
+  /** The policy preset file the config named (`"policy": "policies/basic.json"`), and its description. */
+  preset?: PolicyPresetInfo;
+}
+
+/** A policy preset file as the config named it (sim/config.ts reads it). */
+export interface PolicyPresetInfo {
+  /** The path as written in the config. */
+  file: string;
+  /** The file's `description`, when it has one (what `tune` writes). */
+  description?: string;
 }
 
 export interface Played {
@@ -57,8 +70,9 @@ function rosterOf(side: Obj): string {
     if (Array.isArray(v)) return v.map((u) => (typeof u === 'string' ? u : isObj(u) ? String(u.type ?? u.id ?? u.name ?? '?') : String(u))).join(', ');
     if (isObj(v) && typeof v.name === 'string') return v.name;
   }
+  // No raw JSON in a page: a ruleset without describePlayed gets its force's fields named.
   const rest = Object.keys(side).filter((k) => k !== 'name' && k !== 'policy');
-  return rest.length ? rest.map((k) => `${k}: ${JSON.stringify(side[k]).slice(0, 60)}`).join('; ') : 'none';
+  return rest.length ? `given by ${rest.join(', ')} (this ruleset does not describe its forces)` : 'none';
 }
 
 function policyOf(ruleset: Ruleset<CompiledScenario, unknown>, p: unknown): Record<string, unknown> {
@@ -105,28 +119,45 @@ function ruleDefaults(ruleset: Ruleset<CompiledScenario, unknown>, c: Obj): Obj 
   }
 }
 
-export function describePlayed(ruleset: Ruleset<CompiledScenario, unknown>, normalized: unknown): Played {
+/**
+ * `presets[i]` is the preset file side i's config named, when it named one (LoadedConfig.presets).
+ */
+export function describePlayed(ruleset: Ruleset<CompiledScenario, unknown>, normalized: unknown, presets: readonly (PolicyPresetInfo | null | undefined)[] = []): Played {
   const c = isObj(normalized) ? normalized : {};
+  const words = ruleset.describePlayed?.(normalized);
   const sides = (Array.isArray(c.sides) ? c.sides : [{}, {}]).map((s: unknown, i: number): PlayedSide => {
     const side = isObj(s) ? s : {};
-    return { name: typeof side.name === 'string' ? side.name : `side ${i + 1}`, roster: rosterOf(side), policy: policyOf(ruleset, side.policy) };
+    const policy = words?.policies ? { ...words.policies[i] } : policyOf(ruleset, side.policy);
+    const preset = presets[i];
+    return {
+      name: typeof side.name === 'string' ? side.name : `side ${i + 1}`,
+      roster: words ? words.forces[i] : rosterOf(side),
+      policy,
+      ...(preset ? { preset: { file: preset.file, ...(preset.description !== undefined ? { description: preset.description } : {}) } } : {}),
+    };
   }) as [PlayedSide, PlayedSide];
   const rules: Obj = {};
   changed(c.rules, ruleDefaults(ruleset, c), '', rules);
-  return { scenario: scenarioOf(c), map: mapOf(c), sides, rules };
+  return { scenario: words ? words.scenario : scenarioOf(c), map: words ? words.map : mapOf(c), sides, rules };
 }
 
 /** One line per fact, for consoles and Markdown. */
 export function playedLines(p: Played): string[] {
   const pol = (x: Record<string, unknown>) => {
     const { id, ...rest } = x;
-    const params = Object.entries(rest).map(([k, v]) => `${k} ${typeof v === 'number' ? v : JSON.stringify(v)}`).join(', ');
+    const params = Object.entries(rest).map(([k, v]) => `${k} ${valueWords(v)}`).join(', ');
     return params ? `${String(id)} (${params})` : String(id);
   };
+  // A preset file is named for what it is ("policies/basic.json: aggressive tuned by …"), with
+  // the built-in policy its knobs start from; a bare id is the built-in policy itself.
+  const player = (s: PlayedSide) =>
+    s.preset ? `player preset ${s.preset.file}${s.preset.description ? ` ("${s.preset.description}")` : ''}, built on policy ${pol(s.policy)}` : `player policy ${pol(s.policy)}`;
   const rules = Object.entries(p.rules);
   return [
-    `scenario: ${p.scenario}; map: ${p.map}`,
-    ...p.sides.map((s) => `${s.name}: ${s.roster}; policy ${pol(s.policy)}`),
-    `rules: ${rules.length ? rules.map(([k, v]) => `${k} = ${JSON.stringify(v)}`).join(', ') : 'the defaults'}`,
+    `scenario: ${p.scenario}`,
+    `map: ${p.map}`,
+    ...p.sides.map((s) => `${s.name}: ${s.roster}`),
+    ...p.sides.map((s) => `${s.name}: ${player(s)}`),
+    `rules: ${rules.length ? rules.map(([k, v]) => `${k} = ${valueWords(v)}`).join(', ') : 'the defaults'}`,
   ];
 }

@@ -18,7 +18,9 @@ const side = z
   })
   .strict();
 
-const playedSide = z.object({ name: z.string(), roster: z.string(), policy: z.record(z.string(), z.unknown()) }).strict();
+const playedSide = z
+  .object({ name: z.string(), roster: z.string(), policy: z.record(z.string(), z.unknown()), preset: z.object({ file: z.string(), description: z.string().optional() }).strict().optional() })
+  .strict();
 
 /** What was played (resultsdoc/played.ts); also checked when results are read back. */
 export const playedSchema = z

@@ -1,7 +1,7 @@
 import { BLOCK, type Nouns } from '../engine/tally-plan.ts';
 import { type CompiledScenario, type Ruleset } from '../engine/ruleset.ts';
 import { round, wilson } from '../engine/stats.ts';
-import { describePlayed, type Played } from './played.ts';
+import { describePlayed, type Played, type PolicyPresetInfo } from './played.ts';
 
 export const SUMMARY_SCHEMA = 'squadsim.summary/2';
 
@@ -51,13 +51,15 @@ export interface SummaryInput {
   elapsedSeconds: number;
   /** The squadsim version stamped into the summary. */
   version: string;
+  /** Per side, the policy preset file its config named (LoadedConfig.presets). */
+  presets?: readonly (PolicyPresetInfo | null | undefined)[];
 }
 
 /**
  * Builds the summary from merged accumulators. Means are rounded to 6 decimals so the JSON
  * prints the same everywhere; only elapsedSeconds and gamesPerSecond vary between runs.
  */
-export function buildSummary({ ruleset, scn, games, seed, configHash, acc, elapsedSeconds, version }: SummaryInput): Summary {
+export function buildSummary({ ruleset, scn, games, seed, configHash, acc, elapsedSeconds, version, presets }: SummaryInput): Summary {
   const { layout } = scn.plan;
   const outcome = layout.read(acc, BLOCK.outcome) as number[];
   const score = layout.read(acc, BLOCK.score) as number[];
@@ -74,7 +76,7 @@ export function buildSummary({ ruleset, scn, games, seed, configHash, acc, elaps
     seed,
     configHash,
     version,
-    played: describePlayed(ruleset, scn.normalized),
+    played: describePlayed(ruleset, scn.normalized, presets),
     nouns: { ...scn.plan.spec.nouns },
     ...typeNamesOf(scn.plan.spec.types, scn.plan.spec.typeNames),
     sides: [side(0), side(1)],

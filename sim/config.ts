@@ -3,6 +3,7 @@ import { ConfigError, formatPath } from '../engine/errors.ts';
 import type { CompiledScenario, Ruleset } from '../engine/ruleset.ts';
 import { getRuleset, RULESET_IDS } from '../engine/rulesets/index.ts';
 import { readJsonFile } from '../resultsdoc/read-json.ts';
+import type { PolicyPresetInfo } from '../resultsdoc/played.ts';
 import { defaultConfigPath } from './paths.ts';
 
 export interface LoadedConfig<S extends CompiledScenario = CompiledScenario> {
@@ -12,6 +13,8 @@ export interface LoadedConfig<S extends CompiledScenario = CompiledScenario> {
   scn: S;
   /** Absolute path of the config file ('' for an in-memory config). */
   path: string;
+  /** Per side, the policy preset file its config named (for "what was played"), else null. */
+  presets?: (PolicyPresetInfo | null)[];
 }
 
 /**
@@ -40,10 +43,10 @@ export function loadConfigObject(raw: unknown, baseDir: string, path = ''): Load
   if (Array.isArray(sides) && sides.length !== 2) throw new ConfigError('sides', `an array of ${sides.length}`, 'expected exactly 2 sides');
   // A policy preset file (`"policy": "../policies/tuned.json"`) works for every ruleset: a
   // policy id never ends in .json.
-  if (Array.isArray(sides)) sides.forEach((side, i) => inlinePolicyPreset(side, i, baseDir));
+  const presets = Array.isArray(sides) ? sides.map((side, i) => inlinePolicyPreset(side, i, baseDir)) : [];
   for (const ref of ruleset.fileRefs) inlineRefs(config, ref.split('.'), [], baseDir);
   const scn = ruleset.compile(config);
-  return { ruleset, config, scn, path };
+  return { ruleset, config, scn, path, presets };
 }
 
 /**
@@ -76,17 +79,25 @@ function inlineAt(parent: any, key: string | number, rest: string[], at: (string
  * itself, or `{ "policy": {...}, "description": ..., "made_by": ... }` (what `tune` writes;
  * the other fields say how it was made and are not compiled).
  */
-function inlinePolicyPreset(side: unknown, i: number, baseDir: string): void {
-  if (side === null || typeof side !== 'object' || Array.isArray(side)) return;
+function inlinePolicyPreset(side: unknown, i: number, baseDir: string): PolicyPresetInfo | null {
+  if (side === null || typeof side !== 'object' || Array.isArray(side)) return null;
   const s = side as Record<string, unknown>;
-  if (typeof s.policy !== 'string' || !s.policy.endsWith('.json')) return;
-  s.policy = readPolicyPreset(resolve(baseDir, s.policy), formatPath(['sides', i, 'policy']), s.policy);
+  if (typeof s.policy !== 'string' || !s.policy.endsWith('.json')) return null;
+  const file = s.policy;
+  const v = readJson(resolve(baseDir, file), formatPath(['sides', i, 'policy']), file, 'expected a policy id or a path to a policy preset JSON file');
+  s.policy = presetPolicy(v);
+  const description = v !== null && typeof v === 'object' && typeof (v as { description?: unknown }).description === 'string' ? (v as { description: string }).description : undefined;
+  return { file, ...(description !== undefined ? { description } : {}) };
+}
+
+/** The policy in a parsed preset file: its `policy` field, or the file itself. */
+function presetPolicy(v: unknown): unknown {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) && 'policy' in v ? (v as { policy: unknown }).policy : v;
 }
 
 /** The policy a preset file holds (see inlinePolicyPreset); failures are ConfigErrors on `field`. */
 export function readPolicyPreset(abs: string, field: string, shown: string): unknown {
-  const v = readJson(abs, field, shown, 'expected a policy id or a path to a policy preset JSON file');
-  return v !== null && typeof v === 'object' && !Array.isArray(v) && 'policy' in v ? (v as { policy: unknown }).policy : v;
+  return presetPolicy(readJson(abs, field, shown, 'expected a policy id or a path to a policy preset JSON file'));
 }
 
 /** Reads and parses a JSON file (regular files only, size-capped, strict); any failure is a ConfigError on `field`. */

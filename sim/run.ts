@@ -179,7 +179,7 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
   const elapsedSeconds = (performance.now() - t0) / 1000 + (resume?.elapsedSeconds ?? 0);
 
   const acc = merger.dst;
-  const summary = buildSummary({ ruleset, scn, games, seed, configHash: hash, acc, elapsedSeconds, version: packageVersion() });
+  const summary = buildSummary({ ruleset, scn, games, seed, configHash: hash, acc, elapsedSeconds, version: packageVersion(), presets: loaded.presets });
   const result: RunResult = { ruleset, scn, config, configHash: hash, games, seed, workers: threads, chunkGames: CHUNK_GAMES, acc, elapsedSeconds, summary };
   if (targetError !== undefined) {
     const wins = acc.subarray(outcomeAt, outcomeAt + 2);

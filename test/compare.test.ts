@@ -61,7 +61,7 @@ describe('compare', () => {
     expect(r.stdout).toMatch(/changed: rules\.turns: 4 → 5/);
     expect(r.stdout).toMatch(/paired game by game/);
     for (const f of ['compare.json', 'compare.csv', 'compare.html', 'compare-rates.svg', 'compare-scores.svg', 'compare-differences.svg']) expect(existsSync(join(out, f)), f).toBe(true);
-    const rep = await runMain(['report', A, '--compare', B, '--out', join(dir, 'rep')]);
+    const rep = await runMain(['report', B, '--compare', A, '--out', join(dir, 'rep')]);
     expect(rep.code, rep.stderr).toBe(0);
     expect(readFileSync(join(dir, 'rep', 'summary.md'), 'utf8')).toMatch(/B − A for every headline metric/);
     const iron = await runMain(['run', join(ROOT, 'configs', 'iron-squad', 'default.json'), '-n', '20', '-w', '0', '--out', join(dir, 'iron')]);
@@ -70,6 +70,40 @@ describe('compare', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/B: ruleset: got "iron-squad"; expected "nco"/);
     expect(existsSync(join(dir, 'bad', 'compare.json'))).toBe(false);
+  }, 60_000);
+  it('the documented `report CHANGE --compare BASE` agrees in sign and value with `compare BASE CHANGE`, and both pages name A, B, the change, games and seed', async () => {
+    const cmp = await runMain(['compare', A, B, '--json']);
+    expect(cmp.code, cmp.stderr).toBe(0);
+    const c = JSON.parse(cmp.stdout);
+    const out = join(dir, 'rep-sign');
+    const rep = await runMain(['report', B, '--compare', A, '--out', out]);
+    expect(rep.code, rep.stderr).toBe(0);
+    const csv = readFileSync(join(out, 'compare.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    expect(csv.map((r) => r[0])).toEqual(c.metrics.map((m: any) => m.metric));
+    csv.forEach((r, k) => {
+      expect(Number(r[3]), r[0]).toBeCloseTo(c.metrics[k].diff, 12);
+      expect(Math.sign(Number(r[3])), r[0]).toBe(Math.sign(c.metrics[k].diff));
+    });
+    expect(c.metrics.some((m: any) => m.diff !== 0)).toBe(true); // turns 4 → 5 moves something
+    expect(c.runs).toEqual({ a: { games: 600, seed: 5, configHash: expect.any(String) }, b: { games: 600, seed: 5, configHash: expect.any(String) } });
+    const html = readFileSync(join(out, 'report.html'), 'utf8'), md = readFileSync(join(out, 'summary.md'), 'utf8');
+    for (const page of [html, md]) {
+      expect(page).toContain(`A (the reference): ${A}, 600 games, seed 5`);
+      expect(page).toContain(`B (the change): ${B}, 600 games, seed 5`);
+      expect(page).toMatch(/changed: rules\.turns: 4 in A → 5 in B/);
+    }
+    const cmpOut = join(dir, 'cmp-names');
+    expect((await runMain(['compare', A, B, '--out', cmpOut])).code).toBe(0);
+    const page = readFileSync(join(cmpOut, 'compare.html'), 'utf8');
+    expect(page).toContain(`A (the reference): ${A}, 600 games, seed 5`);
+    expect(page).toContain(`B (the change): ${B}, 600 games, seed 5`);
+    expect(page).toMatch(/600 games, seed 5 each/);
+    expect(page).toMatch(/changed: rules\.turns: 4 in A → 5 in B/);
+    const iron = join(dir, 'iron', 'results.json');
+    const bad = await runMain(['report', A, '--compare', iron, '--out', join(dir, 'rep-bad')]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--compare: ruleset: got "iron-squad"; expected "nco"/);
+    expect(existsSync(join(dir, 'rep-bad'))).toBe(false);
   }, 60_000);
   it.skipIf(SKIP_BROWSER)('compare.html renders its three charts offline in headless Chromium', async () => {
     const out = join(dir, 'cmp2');

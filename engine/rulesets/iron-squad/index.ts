@@ -11,6 +11,7 @@ import { POLICY_IDS, presetConfig } from './policy/params.ts';
 import { ironJsonSchema } from './tools/schema.ts';
 import { IronGame } from './rules/state.ts';
 import { summarizeIron } from './tools/summary.ts';
+import { describeIron } from './tools/describe.ts';
 
 /** Per worker: the board (or its generator) and the game state. */
 export function createIronGame(scn: IronScenario, env: GameEnv = new GameEnv(scn.plan)): IronGame {
@@ -43,6 +44,7 @@ export const ironSquad: Ruleset<IronScenario, IronGame> = {
   resetGame: (g) => g.reset(),
   playGame: playIronGame,
   census,
+  describePlayed: describeIron,
   summarize: summarizeIron,
   jsonSchema: ironJsonSchema,
   odds: ironOdds,

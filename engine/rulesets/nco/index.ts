@@ -13,6 +13,7 @@ import { summarizeNco } from './tools/summary.ts';
 import { ncoJsonSchema } from './tools/schema.ts';
 import { ncoOdds } from './tools/odds.ts';
 import { ncoBalance } from './tools/balance.ts';
+import { describeNco } from './tools/describe.ts';
 
 /**
  * Builds the per-worker game state: the shipped policies, the scenario rules, the table
@@ -46,6 +47,7 @@ export const nco: Ruleset<NcoScenario, NcoGame> = {
   resetGame: (g) => g.reset(),
   playGame: playNcoGame,
   census,
+  describePlayed: describeNco,
   summarize: summarizeNco,
   jsonSchema: ncoJsonSchema,
   odds: ncoOdds,

@@ -9,6 +9,7 @@ import type { OwamGame } from './rules/state.ts';
 import { owamJsonSchema } from './tools/schema.ts';
 import { summarizeOwam } from './tools/summary.ts';
 import { owamOdds } from './tools/odds.ts';
+import { describeOwam } from './tools/describe.ts';
 
 export { createOwamGame };
 
@@ -34,6 +35,7 @@ export const owam: Ruleset<OwamScenario, OwamGame> = {
   resetGame: setupGame,
   playGame: playOwamGame,
   census,
+  describePlayed: describeOwam,
   summarize: summarizeOwam,
   jsonSchema: owamJsonSchema,
   odds: owamOdds,

@@ -10,6 +10,7 @@ import { PlatoonGame } from './rules/state.ts';
 import { platoonOdds } from './tools/odds.ts';
 import { platoonJsonSchema } from './tools/schema.ts';
 import { summarizePlatoon } from './tools/summary.ts';
+import { describePlatoon } from './tools/describe.ts';
 
 export function createPlatoonGame(scn: PlatoonScenario, env: GameEnv = new GameEnv(scn.plan)): PlatoonGame {
   const g = new PlatoonGame(scn, [platoonDecisions, platoonDecisions], env);
@@ -37,6 +38,7 @@ export const platoon: Ruleset<PlatoonScenario, PlatoonGame> = {
   resetGame: (g) => g.reset(),
   playGame: playPlatoonGame,
   census,
+  describePlayed: describePlatoon,
   summarize: summarizePlatoon,
   jsonSchema: platoonJsonSchema,
   odds: platoonOdds,

@@ -14,6 +14,7 @@ import { ACTIVE, SkillGame } from './rules/state.ts';
 import { summarizeSkill } from './tools/summary.ts';
 import { skillOdds } from './tools/odds.ts';
 import { skillJsonSchema } from './tools/schema.ts';
+import { describeSkillDie } from './tools/describe.ts';
 
 export function createSkillGame(scn: SkillScenario, env: GameEnv = new GameEnv(scn.plan)): SkillGame {
   const g = new SkillGame(scn, skillDecisions, env);
@@ -42,6 +43,7 @@ export const skillDie: Ruleset<SkillScenario, SkillGame> = {
   resetGame: (g) => g.reset(),
   playGame: playSkillGame,
   census,
+  describePlayed: describeSkillDie,
   summarize: summarizeSkill,
   odds: skillOdds,
   jsonSchema: skillJsonSchema,
