@@ -30,7 +30,7 @@ describe('compare', () => {
     A = await run('a', quick, ['--record', 'games']);
     B = await run('b', { ...quick, rules: { ...quick.rules, turns: 5 } }, ['--record', 'games']);
     Bplain = await run('b2', { ...quick, rules: { ...quick.rules, turns: 5 } });
-  }, 60_000);
+  });
 
   it('names the change and pairs game by game; the interval is the per-game differences\' mean ± 1.96·sd/√n', () => {
     const a = loadResults(A), b = loadResults(B);
@@ -70,7 +70,7 @@ describe('compare', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/B: ruleset: got "iron-squad"; expected "nco"/);
     expect(existsSync(join(dir, 'bad', 'compare.json'))).toBe(false);
-  }, 60_000);
+  });
   it.skipIf(SKIP_BROWSER)('compare.html renders its three charts offline in headless Chromium', async () => {
     const out = join(dir, 'cmp2');
     expect((await runMain(['compare', A, B, '--out', out])).code).toBe(0);
@@ -80,5 +80,5 @@ describe('compare', () => {
     expect(c.state).toEqual({ expected: 3, rendered: 3, errors: [] });
     for (const ch of c.charts) expect(ch.marks, ch.id!).toBeGreaterThan(2);
     expect(c.pageWidth).toBeLessThanOrEqual(VIEW_WIDTH);
-  }, 120_000);
+  });
 });
