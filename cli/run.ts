@@ -10,7 +10,7 @@ import { shardFromEnv } from '../sim/shard-auto.ts';
 import { parseShard } from '../sim/shards.ts';
 import { DEFAULT_MAX_GAMES } from '../sim/target-error.ts';
 import { intFlag } from './errors.ts';
-import { ownSignals, signalExitCode, STOP_SIGNALS } from './signals.ts';
+import { announceReady, ownSignals, signalExitCode, STOP_SIGNALS } from './signals.ts';
 
 export { signalExitCode };
 
@@ -74,6 +74,7 @@ export async function stoppable<T>(work: (halt: AbortSignal, cancel: AbortSignal
   };
   for (const s of STOP_SIGNALS) process.on(s, onSignal);
   const release = ownSignals();
+  announceReady('stops after the chunks in flight');
   try {
     return await work(halt.signal, cancel.signal);
   } finally {

@@ -14,6 +14,15 @@ export function signalExitCode(reason: unknown): number {
   return 128 + (osConstants.signals[reason as NodeJS.Signals] ?? 2);
 }
 
+/**
+ * With SQUADSIM_READY_LINE=1 in the environment, each stop handler says on stderr when it is
+ * up ("squadsim: ready for stop signals: ..."), so a test (or a supervisor) can send a signal
+ * once the process will handle it, instead of after a guessed delay. Off by default.
+ */
+export function announceReady(what: string): void {
+  if (process.env.SQUADSIM_READY_LINE === '1') process.stderr.write(`squadsim: ready for stop signals: ${what}\n`);
+}
+
 /** How many `stoppable` sections are running (they own the signals meanwhile). */
 let owners = 0;
 
@@ -39,4 +48,5 @@ export function installInterruptNotice(command: string): void {
       process.exit(signalExitCode(sig));
     });
   }
+  announceReady('nothing is written if stopped');
 }

@@ -9,9 +9,10 @@ import { flattenMetrics } from '../bench/report.ts';
 import { MAX_NCO_SOLDIERS, perSideOf, sizeConfig } from '../bench/sizes.ts';
 import { loadConfig } from '../sim/config.ts';
 import { assertDistFresh, QUICK, ROOT } from './dist-fresh.ts';
+import { HANG_MS } from './limits.ts';
 
 const BENCH = join(ROOT, 'dist', 'bench.js');
-const bench = (args: string[]) => spawnSync(process.execPath, [BENCH, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 90_000 });
+const bench = (args: string[]) => spawnSync(process.execPath, [BENCH, ...args], { cwd: ROOT, encoding: 'utf8', timeout: HANG_MS });
 
 describe('bench --quick --json', () => {
   let tmp = '';
@@ -25,7 +26,7 @@ describe('bench --quick --json', () => {
     out = bench(['--quick', '--config', QUICK, '--json', file]);
     if (out.status !== 0) throw new Error(`bench exited ${out.status}: ${out.stderr}`);
     doc = JSON.parse(readFileSync(file, 'utf8'));
-  }, 90_000);
+  });
   afterAll(() => {
     if (tmp) rmSync(tmp, { recursive: true, force: true });
   });
@@ -83,8 +84,7 @@ describe('bench --quick --json', () => {
     }
     expect(rows['10'].exponent).toBeNull();
     for (const n of ['20', '40', '60']) expect(Number.isFinite(rows[n].exponent)).toBe(true);
-    // Noisy at --quick timings, but 60 soldiers cost more than 10.
-    expect(rows['60'].usPerGame).toBeGreaterThan(rows['10'].usPerGame);
+    // No verdict on the timings (a loaded machine can reorder them): that is `npm run bench`.
   });
 
   it('time to ±0.5%: games from the win rate variance, CPU and worker seconds', () => {
@@ -130,14 +130,14 @@ describe('bench sizes', () => {
 describe('bench tools refuse bad flags', () => {
   // The house rule for bad input: exit 2, say what was wrong, write nothing (bench/args.ts).
   it.each(['bench', 'gc', 'mapgen', 'variance', 'coverage', 'heap'])('%s.js --bogus exits 2 and names the flag', (tool) => {
-    const r = spawnSync(process.execPath, [join(ROOT, 'dist', `${tool}.js`), '--bogus'], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
+    const r = spawnSync(process.execPath, [join(ROOT, 'dist', `${tool}.js`), '--bogus'], { cwd: ROOT, encoding: 'utf8', timeout: HANG_MS });
     expect(r.status, r.stderr).toBe(2);
     expect(r.stderr).toMatch(/Unknown argument: bogus|Missing required argument/);
     expect(r.stdout).toBe('');
   });
 
   it('mapgen.js --maps 0 exits 2 with the flag, the value and what is allowed', () => {
-    const r = spawnSync(process.execPath, [join(ROOT, 'dist', 'mapgen.js'), '--maps', '0'], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
+    const r = spawnSync(process.execPath, [join(ROOT, 'dist', 'mapgen.js'), '--maps', '0'], { cwd: ROOT, encoding: 'utf8', timeout: HANG_MS });
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/--maps: 0 is not a whole number ≥ 1/);
   });

@@ -141,7 +141,7 @@ describe('squadsim check: the CI gate against the shipped smoke baseline', () =>
     run(null, 1, 'same1');
     run(null, 2, 'same2');
     run(join(tmp, 'random.json'), 1, 'random');
-  }, 300_000);
+  });
 
   it('passes the unchanged default matchup (exit 0), with two different seeds', () => {
     for (const dir of ['same1', 'same2']) {

@@ -33,7 +33,7 @@ describe('a checkpoint is sealed and must be a prefix of this run', () => {
     let acc: Float64Array | undefined;
     await runSimulation({ config: loaded, games: 1200, seed: 4, workers: 0, onMerged: (done, a) => void (done === 1 && (acc = Float64Array.from(a))) });
     good = checkpointDoc(key, 1, acc!, 0.5);
-  }, 60_000);
+  });
   const read = (doc: object): ReturnType<typeof readCheckpoint> => {
     const p = join(tmp, 'c.ckpt');
     writeFileSync(p, JSON.stringify(doc));
@@ -103,51 +103,68 @@ describe('a checkpoint that cannot be saved or removed mid-run', () => {
     expect(warnings.at(-1)).toMatch(/the run is complete, but its checkpoint .* could not be removed/);
     const plain = await runSimulation({ config: QUICK, games: 20000, seed: 2, workers: 0 });
     expect(stableSummary(job.run.summary)).toEqual(stableSummary(plain.summary));
-  }, 60_000);
+  });
 });
 
 describe('SIGINT and SIGTERM during run (a real process)', () => {
   const { cli, dir } = cliSandbox('squadsim-signal-');
-  /** Starts a run, sends `signal` once `ready()` holds (or after `afterMs`), and returns its exit. */
-  async function interrupt(args: string[], signal: NodeJS.Signals, afterMs: number): Promise<{ code: number | null; stderr: string }> {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: dir(), stdio: ['ignore', 'pipe', 'pipe'] });
+  /**
+   * Starts `squadsim ...args` with SQUADSIM_READY_LINE=1, waits until its stderr says the stop
+   * handler `ready` is up (cli/signals.ts announceReady) and `until()` holds (polled), then
+   * sends `signal` and returns the exit. No fixed delay: a loaded machine only takes longer.
+   */
+  async function interrupt(args: string[], signal: NodeJS.Signals, ready: RegExp, until: () => boolean = () => true): Promise<{ code: number | null; stderr: string }> {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: dir(), stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SQUADSIM_READY_LINE: '1' } });
     let stderr = '';
     child.stderr.on('data', (b) => (stderr += String(b)));
-    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-    await new Promise((r) => setTimeout(r, afterMs));
-    child.kill(signal);
-    return { code: await exited, stderr };
+    let code: number | null | undefined;
+    const exited = new Promise<number | null>((r) => child.on('exit', (c) => r((code = c))));
+    try {
+      while (!(ready.test(stderr) && until())) {
+        if (code !== undefined) throw new Error(`exited ${code} before it was ready for ${signal}: ${stderr}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      child.kill(signal);
+      return { code: await exited, stderr };
+    } finally {
+      if (code === undefined) child.kill('SIGKILL');
+    }
   }
+  const RUN_READY = /squadsim: ready for stop signals: stops after the chunks in flight\n/;
 
   it('Ctrl-C on a checkpointed run saves every merged chunk, says how to resume, exits 130; the resumed run equals an uninterrupted one', async () => {
-    const args = ['run', QUICK, '--games', '60000', '--seed', '6', '--workers', '1', '--out', 'ctrlc', '--checkpoint', 'ctrlc.ckpt'];
-    const r = await interrupt(args, 'SIGINT', 1200);
+    // 120,000 quick games (~5 s of CPU on one worker): 4 s are left after the first save.
+    const args = ['run', QUICK, '--games', '120000', '--seed', '6', '--workers', '1', '--out', 'ctrlc', '--checkpoint', 'ctrlc.ckpt', '--checkpoint-seconds', '1'];
+    // Signalled once the first checkpoint is saved: some chunks are merged by then.
+    const r = await interrupt(args, 'SIGINT', RUN_READY, () => existsSync(join(dir(), 'ctrlc.ckpt')));
     expect(r.code, r.stderr).toBe(130);
-    const m = /interrupted by SIGINT after (\d+) of 60000 games; saved them \((\d+) chunks\) to the checkpoint ctrlc\.ckpt: rerun the same command to resume/.exec(r.stderr);
+    const m = /interrupted by SIGINT after (\d+) of 120000 games; saved them \((\d+) chunks\) to the checkpoint ctrlc\.ckpt: rerun the same command to resume/.exec(r.stderr);
     expect(m, r.stderr).not.toBeNull();
     const saved = JSON.parse(readFileSync(join(dir(), 'ctrlc.ckpt'), 'utf8'));
     expect(saved.nextChunk).toBe(Number(m![2]));
+    expect(saved.nextChunk).toBeGreaterThan(0);
     expect(saved.nextChunk * 500).toBe(Number(m![1])); // no completed chunk lost
     expect(existsSync(join(dir(), 'ctrlc'))).toBe(false);
     const done = cli(args);
     expect(done.code, done.stderr).toBe(0);
     expect(done.stderr).toMatch(new RegExp(`resuming from ctrlc\\.ckpt: ${saved.nextChunk} chunk`));
-    const whole = cli(['run', QUICK, '--games', '60000', '--seed', '6', '--workers', '2', '--json']);
+    expect(done.stderr).not.toMatch(/ready for stop signals/); // only with SQUADSIM_READY_LINE=1
+    const whole = cli(['run', QUICK, '--games', '120000', '--seed', '6', '--workers', '2', '--json']);
     expect(JSON.stringify(stableSummary(JSON.parse(readFileSync(join(dir(), 'ctrlc', 'results.json'), 'utf8')).summary))).toBe(JSON.stringify(stableSummary(JSON.parse(whole.stdout))));
-  }, 240_000);
+  });
 
   it('SIGTERM without a checkpoint exits 143, says nothing was saved, and leaves no --out, no temp file', async () => {
-    const r = await interrupt(['run', '--games', '100000', '--workers', '1', '--record', 'games', '--out', 'term/deep'], 'SIGTERM', 2000);
+    const r = await interrupt(['run', '--games', '100000', '--workers', '1', '--record', 'games', '--out', 'term/deep'], 'SIGTERM', RUN_READY);
     expect(r.code, r.stderr).toBe(143);
     expect(r.stderr).toMatch(/interrupted by SIGTERM after \d+ of 100000 games; nothing was saved \(no --checkpoint FILE was asked for/);
     expect(existsSync(join(dir(), 'term'))).toBe(false);
     expect(readdirSync(dir()).filter((f) => f.includes('.tmp'))).toEqual([]);
-  }, 60_000);
+  });
 
   it('Ctrl-C during a command that writes only at the end (tournament) says nothing was written, exits 130, writes nothing', async () => {
-    const r = await interrupt(['tournament', '--games', '400000', '--workers', '1', '--out', 'tour'], 'SIGINT', 2500);
+    const r = await interrupt(['tournament', '--games', '400000', '--workers', '1', '--out', 'tour'], 'SIGINT', /squadsim: ready for stop signals: nothing is written if stopped\n/);
     expect(r.code, r.stderr).toBe(130);
     expect(r.stderr).toMatch(/interrupted by SIGINT; `squadsim tournament` writes its files only when it finishes, so nothing was written/);
     expect(existsSync(join(dir(), 'tour'))).toBe(false);
-  }, 60_000);
+  });
 });

@@ -8,6 +8,7 @@ import { runSimulation, type RunResult } from '../sim/run.ts';
 import { stableSummary } from '../resultsdoc/summary.ts';
 import { seal } from '../resultsdoc/seal.ts';
 import { CLI, cliSandbox } from './cli-harness.ts';
+import { HANG_MS } from './limits.ts';
 
 const same = (a: RunResult, b: RunResult): void => {
   expect(JSON.stringify(stableSummary(a.summary))).toBe(JSON.stringify(stableSummary(b.summary)));
@@ -29,7 +30,7 @@ describe('resuming from a checkpoint (sim/run.ts resume)', () => {
     const resumed = await runSimulation({ config: QUICK, games: 2300, seed: 3, workers: 0, resume: { ...saved!, elapsedSeconds: 1 } });
     same(resumed, whole);
     expect(resumed.elapsedSeconds).toBeGreaterThanOrEqual(1);
-  }, 120_000);
+  });
 
   it('a --target-error run checkpointed where it stopped plays nothing more; resumed earlier it stops at the same chunk', async () => {
     const opts = { config: QUICK, games: 1000, seed: 8, workers: 0, targetError: 0.02, maxGames: 20_000 };
@@ -43,7 +44,7 @@ describe('resuming from a checkpoint (sim/run.ts resume)', () => {
       same(resumed, whole);
       expect(resumed.targetError).toEqual(whole.targetError);
     }
-  }, 120_000);
+  });
 });
 
 describe('squadsim run --checkpoint (CLI)', () => {
@@ -61,7 +62,7 @@ describe('squadsim run --checkpoint (CLI)', () => {
     let exitCode: number | null = null;
     const exited = new Promise((r) => child.on('exit', (c) => r((exitCode = c))));
     const t0 = Date.now();
-    while (!existsSync(ckpt) && exitCode === null && Date.now() - t0 < 60_000) await new Promise((r) => setTimeout(r, 50));
+    while (!existsSync(ckpt) && exitCode === null && Date.now() - t0 < HANG_MS) await new Promise((r) => setTimeout(r, 50));
     child.kill('SIGKILL');
     await exited;
     expect(existsSync(ckpt), `no checkpoint after ${Date.now() - t0} ms; exit ${exitCode}; stderr: ${stderr}`).toBe(true);
@@ -81,7 +82,7 @@ describe('squadsim run --checkpoint (CLI)', () => {
       return JSON.stringify({ ...r, summary: stableSummary(r.summary) });
     };
     expect(doc('killed')).toBe(doc('whole'));
-  }, 240_000);
+  });
 
   it('a checkpoint of another run, a damaged one, or with --record exits 2 and writes nothing', () => {
     const ckpt = join(dir(), 'seed4.ckpt');

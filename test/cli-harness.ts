@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { assertDistFresh, ROOT } from './dist-fresh.ts';
+import { HANG_MS } from './limits.ts';
 
 export const CLI = join(ROOT, 'dist', 'cli.js');
 
@@ -18,7 +19,7 @@ export interface CliResult {
 }
 
 /** Runs `node dist/cli.js ...args` in `cwd` and returns its exit code and output. */
-export function runCli(args: readonly string[], cwd: string = ROOT, timeout = 120_000): CliResult {
+export function runCli(args: readonly string[], cwd: string = ROOT, timeout = HANG_MS): CliResult {
   const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', timeout });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }

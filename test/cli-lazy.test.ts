@@ -12,6 +12,7 @@ import { getRuleset, RULESET_IDS } from '../engine/rulesets/index.ts';
 import { RULESET_LOADERS } from '../engine/rulesets/registry.ts';
 import { CLI } from './cli-harness.ts';
 import { assertDistFresh, QUICK, ROOT } from './dist-fresh.ts';
+import { HANG_MS } from './limits.ts';
 
 const HEAVY = ['arquero', 'vega', 'vega-lite', 'vega-embed', 'csv-stringify'];
 /** package.json's dependencies (their own dependencies aside). */
@@ -29,7 +30,7 @@ const { port1, port2 } = new MessageChannel(); const seen = new Set();
 port1.on('message', (u) => { const m = /\\/node_modules\\/((?:@[^/]+\\/)?[^/]+)\\//.exec(u); if (m) seen.add(m[1]); }); port1.unref();
 register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(hook)}), { data: { port: port2 }, transferList: [port2] });
 process.on('exit', () => process.stderr.write('\\nIMPORTED ' + JSON.stringify([...seen].sort()) + '\\n'));`;
-  const r = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(preload)}`, CLI, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(preload)}`, CLI, ...args], { cwd: ROOT, encoding: 'utf8', timeout: HANG_MS });
   const m = /\nIMPORTED (.*)\n/.exec(r.stderr);
   if (!m) throw new Error(`no import list from the hook; stderr: ${r.stderr}`);
   return { code: r.status, packages: JSON.parse(m[1]) as string[], stderr: r.stderr };

@@ -41,7 +41,7 @@ describe('squadsim run', () => {
     expect(s.seed).toBe(7);
     expect(s.sides.map((x: { name: string }) => x.name)).toEqual(['US Army', 'German Heer']);
     expect(s.sides[0].wins + s.sides[1].wins + s.draws).toBe(500);
-  }, 120_000);
+  });
 
   it('prints the same summary for 1 and 2 workers, apart from timings', () => {
     const strip = (out: string) => {
@@ -53,7 +53,7 @@ describe('squadsim run', () => {
     expect(one.code).toBe(0);
     expect(two.code).toBe(0);
     expect(strip(two.stdout)).toBe(strip(one.stdout));
-  }, 120_000);
+  });
 
   it('prints a human table and writes results.json with --out', () => {
     const out = join(dir(), 'ok-out');
@@ -65,7 +65,7 @@ describe('squadsim run', () => {
     const doc = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
     expect(doc.schema).toBe('squadsim.results/2');
     expect(doc.games).toBe(600);
-  }, 120_000);
+  });
 
   it('squadsim alone prints the commands and exits 2 (issue 13: it used to print only "name a command")', () => {
     const r = cli([]);

@@ -30,7 +30,7 @@ describe('compare', () => {
     A = await run('a', quick, ['--record', 'games']);
     B = await run('b', { ...quick, rules: { ...quick.rules, turns: 5 } }, ['--record', 'games']);
     Bplain = await run('b2', { ...quick, rules: { ...quick.rules, turns: 5 } });
-  }, 60_000);
+  });
 
   it('names the change and pairs game by game; the interval is the per-game differences\' mean ± 1.96·sd/√n', () => {
     const a = loadResults(A), b = loadResults(B);
@@ -70,7 +70,7 @@ describe('compare', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/B: ruleset: got "iron-squad"; expected "nco"/);
     expect(existsSync(join(dir, 'bad', 'compare.json'))).toBe(false);
-  }, 60_000);
+  });
   it('the documented `report CHANGE --compare BASE` agrees in sign and value with `compare BASE CHANGE`, and both pages name A, B, the change, games and seed', async () => {
     const cmp = await runMain(['compare', A, B, '--json']);
     expect(cmp.code, cmp.stderr).toBe(0);
@@ -104,7 +104,7 @@ describe('compare', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--compare: ruleset: got "iron-squad"; expected "nco"/);
     expect(existsSync(join(dir, 'rep-bad'))).toBe(false);
-  }, 60_000);
+  });
   it.skipIf(SKIP_BROWSER)('compare.html renders its three charts offline in headless Chromium', async () => {
     const out = join(dir, 'cmp2');
     expect((await runMain(['compare', A, B, '--out', out])).code).toBe(0);
@@ -114,5 +114,5 @@ describe('compare', () => {
     expect(c.state).toEqual({ expected: 3, rendered: 3, errors: [] });
     for (const ch of c.charts) expect(ch.marks, ch.id!).toBeGreaterThan(2);
     expect(c.pageWidth).toBeLessThanOrEqual(VIEW_WIDTH);
-  }, 120_000);
+  });
 });

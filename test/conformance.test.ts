@@ -113,7 +113,7 @@ describe.each(RULESET_IDS)('conformance: %s', (id) => {
     loaded = loadConfig(defaultConfig);
     for (const workers of [0, 1, 2]) runs[`w${workers}`] = await runSimulation({ config: loaded, games: GAMES, seed: SEED, workers, workerFile: WORKER });
     for (const k of [1, 2]) runs[`s${k}`] = await runSimulation({ config: loaded, games: GAMES, seed: SEED, workers: 0, shard: { index: k, count: 2 } });
-  }, 300_000);
+  });
 
   it('ships configs/<id>/default.json and declares its nouns', () => {
     expect(configs).toContain(defaultConfig);
@@ -196,7 +196,7 @@ describe.each(RULESET_IDS)('conformance: %s', (id) => {
       const l = loadConfig(file);
       expect(player(ruleset, l.scn).playRange(SEED, 0, 5).block(BLOCK.outcome).reduce((a, b) => a + b, 0), file).toBe(5);
     }
-  }, 120_000);
+  });
 
   it.runIf(ruleset.odds !== undefined)('has exact odds that agree with a Monte Carlo of the same attack (±4.5 SE)', () => {
     const odds = ruleset.odds!;

@@ -33,7 +33,7 @@ beforeAll(() => {
   const plain = cli(['run', '--games', '100', '--seed', '5', '--workers', '0', '--out', 'plain']);
   expect(plain.code, plain.stderr).toBe(0);
   doc = JSON.parse(readFileSync(join(tmp, 'w1', 'results.json'), 'utf8'));
-}, 300_000);
+});
 
 describe('run --record games', () => {
   it('stores the rows beside results.json and names them there', () => {

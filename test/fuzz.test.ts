@@ -13,12 +13,13 @@ import { CaseRunner } from './fuzz/case-runner.ts';
 import { caseArb, listing, prepare, violations, type Kind } from './fuzz/corpus.ts';
 import { makeFixtures, type RulesetFixture } from './fuzz/fixtures.ts';
 import { ROOT } from './dist-fresh.ts';
+import { HANG_MS } from './limits.ts';
 
 const CASES = Number(process.env.FUZZ_CASES ?? 120);
 const SEED = Number(process.env.FUZZ_SEED ?? 11);
 const THREADS = Number(process.env.FUZZ_THREADS ?? 1);
-/** A case still running after this long is a hang (a loaded 2-core machine renders a report in a few seconds). */
-const CASE_LIMIT_MS = 60_000;
+/** A case still running after this long is a hang (test/limits.ts: sized for a loaded machine). */
+const CASE_LIMIT_MS = HANG_MS;
 
 let root: string;
 let runners: CaseRunner[];
@@ -28,7 +29,7 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'squadsim-fuzz-'));
   runners = Array.from({ length: THREADS }, () => new CaseRunner(CASE_LIMIT_MS));
   fixtures = await makeFixtures(root, runners[0]);
-}, 300_000);
+});
 
 afterAll(async () => {
   await Promise.all(runners?.map((r) => r.close()) ?? []);

@@ -25,7 +25,7 @@ describe('Iron Squad results', () => {
   let run: RunResult;
   beforeAll(async () => {
     run = await runSimulation({ config: loadConfig(CONFIG), games: GAMES, seed: 7, workers: 0 });
-  }, 300_000);
+  });
 
   it('summarizes the default matchup in rounds', () => {
     const s = run.summary;

@@ -34,7 +34,7 @@ describe('mirror matches', () => {
       const { summary } = await runSimulation({ config: mirror(policy, policy), games: 3000, seed: 11, workers: 0 });
       const [a, b] = summary.sides;
       expect(Math.abs(signZ(a, b))).toBeLessThan(3);
-    }, 120_000);
+    });
   }
 
   it('the same check has power: aggressive against cautious does not overlap', async () => {
@@ -42,5 +42,5 @@ describe('mirror matches', () => {
     const [a, b] = summary.sides;
     expect(overlap(a.winRateInterval, b.winRateInterval)).toBe(false);
     expect(Math.abs(signZ(a, b))).toBeGreaterThan(3);
-  }, 120_000);
+  });
 });

@@ -147,7 +147,7 @@ describe('odds nco agrees with the engine\'s shooting (Monte Carlo, ±4 SE)', ()
 
 describe('squadsim odds (CLI)', () => {
   beforeAll(() => assertDistFresh(CLI, ['cli', 'sim', 'engine']));
-  const cli = (args: string[]) => runCli(args, ROOT, 60_000);
+  const cli = (args: string[]) => runCli(args, ROOT);
 
   it('prints a readable table with probabilities and exact fractions', () => {
     const r = cli(['odds', 'nco', '--weapon', 'he', '--distance', '10']);

@@ -11,7 +11,7 @@ import { assertDistFresh, ROOT } from './dist-fresh.ts';
 
 describe('squadsim odds with lists (CLI)', () => {
   beforeAll(() => assertDistFresh(CLI, ['cli', 'sim', 'engine']));
-  const cli = (args: string[]) => runCli(args, ROOT, 60_000);
+  const cli = (args: string[]) => runCli(args, ROOT);
 
   it('--json with lists is an array of the single calls, first flag varying slowest', () => {
     const r = cli(['odds', 'nco', '--weapon', 'rifle,smg', '--distance', '4,8,12', '--cover', '--json']);

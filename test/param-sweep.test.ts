@@ -56,7 +56,7 @@ describe('sweep play', () => {
     expect(b.map((x) => Array.from(x.side0))).toEqual(a.map((x) => Array.from(x.side0)));
     const o = a[2].loaded.scn.plan.layout.read(a[2].acc, 'outcome') as number[];
     expect(a[2].side0.reduce((s, v) => s + v, 0)).toBeCloseTo(o[0] + o[2] / 2, 9);
-  }, 60_000);
+  });
 
   it('a point minus the first is paired game by game: the same difference, a narrower interval', async () => {
     const p = plan([{ path: 'sides.0.policy.aggression', values: [0.2, 0.3] }], 1500);
@@ -67,7 +67,7 @@ describe('sweep play', () => {
     expect(d.lo).toBeLessThanOrEqual(d.diff);
     expect(d.hi - d.diff).toBeLessThan(d.unpairedHalfWidth); // common seeds correlate the points
     expect(vsFirst(first.side0, first.side0, true)).toBeNull();
-  }, 60_000);
+  });
 });
 
 describe('squadsim sweep (CLI)', () => {
@@ -92,7 +92,7 @@ describe('squadsim sweep (CLI)', () => {
     expect(e.stderr).toMatch(/rules\.turns=99/);
     expect(existsSync(join(bad, 'sweep.json'))).toBe(false);
     expect((await runMain(['sweep', QUICK, '--vary', 'a=1', '--vary', 'b=2', '--vary', 'c=3', '-w', '0'])).code).toBe(2);
-  }, 60_000);
+  });
 
   it.skipIf(SKIP_BROWSER)('sweep.html renders both charts offline in headless Chromium, with no console errors', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'squadsim-sweep-'));
@@ -103,5 +103,5 @@ describe('squadsim sweep (CLI)', () => {
     expect(c.state).toEqual({ expected: 2, rendered: 2, errors: [] });
     for (const ch of c.charts) expect(ch.marks, ch.id!).toBeGreaterThan(4);
     expect(c.pageWidth).toBeLessThanOrEqual(VIEW_WIDTH);
-  }, 120_000);
+  });
 });

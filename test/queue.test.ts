@@ -18,9 +18,9 @@ import { decodeResult, engineFingerprint, RUN_SCHEMA } from '../sim/queue/protoc
 import { runChunk } from '../sim/worker.ts';
 import { cliSandbox } from './cli-harness.ts';
 import { QUICK } from './dist-fresh.ts';
-import { spawnCli, startRedis, stopAll, until, type RedisServer } from './redis-harness.ts';
+import { skipWithoutRedis, spawnCli, startRedis, stopAll, until, type RedisServer } from './redis-harness.ts';
 
-describe('queue mode against a real redis-server', () => {
+describe.skipIf(skipWithoutRedis())('queue mode against a real redis-server', () => {
   const { cli, dir } = cliSandbox('squadsim-queue-');
   let redis: RedisServer;
   let client: Redis;
@@ -67,7 +67,7 @@ describe('queue mode against a real redis-server', () => {
     b.child.kill('SIGTERM');
     expect(await b.exited).toBe(143);
     expect(b.stderr()).toMatch(/stopped by SIGTERM: played [1-9]\d* chunk\(s\)/);
-  }, 120_000);
+  });
 
   it('a coordinator SIGKILLed mid-run and run again resumes from the chunks merged and played meanwhile', async () => {
     // 300 chunks, ~4 s for one worker thread: the coordinator saves its prefix 2 s in, well before the end.
@@ -92,7 +92,7 @@ describe('queue mode against a real redis-server', () => {
     expect(await w.exited, w.stderr()).toBe(0);
     expect(await client.keys('*')).toEqual([]);
     expect(w.stderr()).toMatch(/idle, exiting: played [1-9]\d* chunk/);
-  }, 120_000);
+  });
 
   it('a worker fails malformed jobs, jobs of another config and runs whose config does not compile, with the reason, and goes on', async () => {
     const w = worker();
@@ -147,15 +147,18 @@ describe('queue mode against a real redis-server', () => {
     await w.waitFor(/run run-test-bad is finished or gone/);
     w.child.kill('SIGINT');
     expect(await w.exited).toBe(130);
-  }, 60_000);
+  });
 
   it('a password in REDIS_URL (requirepass) works and shows in no output or file; a wrong or missing one is exit 2', async () => {
     const pw = 'Sq-s3cret-pw-77';
     const secure = await startRedis(pw);
     try {
       const env = { ...process.env, REDIS_URL: secure.url };
-      const w = spawnCli(['worker', '--workers', '1', '--idle-exit', '1'], dir(), env);
       const c = spawnCli(['run', QUICK, '--games', '3000', '--seed', '13', '--queue', '--out', 'secure', '--json'], dir(), env);
+      // The worker starts once the run is queued: started first, its 1 s --idle-exit could
+      // run out while a loaded machine is still starting the coordinator.
+      await c.waitFor(/chunk\(s\) to merge/);
+      const w = spawnCli(['worker', '--workers', '1', '--idle-exit', '1'], dir(), env);
       expect(await c.exited, c.stderr()).toBe(0);
       expect(await w.exited, w.stderr()).toBe(0);
       expect(c.stderr()).toMatch(new RegExp(`on redis://:\\*\\*\\*@127\\.0\\.0\\.1:${secure.port}:`));
@@ -174,5 +177,5 @@ describe('queue mode against a real redis-server', () => {
     } finally {
       await secure.stop();
     }
-  }, 60_000);
+  });
 });

@@ -36,7 +36,7 @@ beforeAll(async () => {
   await ok(['run', ...common, '--seed', '2', '--out', at('b')]);
   await ok(['run', ...common, '--seed', '1', '--shard', '1/2', '--out', at('s1')]);
   await ok(['run', ...common, '--seed', '1', '--shard', '2/2', '--out', at('s2')]);
-}, 120_000);
+});
 
 describe('merge', () => {
   it('refuses a shard missing accumulators or summary (it crashed), sealed or not', async () => {

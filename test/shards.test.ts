@@ -66,14 +66,14 @@ describe('mergeShards', () => {
     expect(parts.map((p) => p.games)).toEqual([1000, 1000, 600]);
     const merged = mergeShards([parts[2], parts[0], parts[1]], names(parts)).doc;
     expect(stable(merged)).toBe(stable(whole));
-  }, 120_000);
+  });
 
   it('Iron Squad: 2 shards merged equal the unsharded run', async () => {
     const whole = await doc(1100, 9, IRON);
     const merged = mergeShards(await shards(1100, 9, 2, IRON), ['a', 'b']).doc;
     expect(stable(merged)).toBe(stable(whole));
     expect(merged.shard).toBeUndefined();
-  }, 120_000);
+  });
 
   it('refuses shards that are not all the parts of one run', async () => {
     const parts = await shards(1500, 3, 3);
@@ -89,7 +89,7 @@ describe('mergeShards', () => {
     const hacked = structuredClone(parts[1]);
     (hacked.accumulators.score as number[])[0] += 0.5;
     expect(configErrorOf(() => mergeShards([parts[0], hacked, parts[2]], n)).message).toMatch(/accumulators\.score\[0\].*integer/);
-  }, 120_000);
+  });
 });
 
 describe('squadsim run --shard / merge (CLI)', () => {
@@ -108,7 +108,7 @@ describe('squadsim run --shard / merge (CLI)', () => {
     expect(stable(read('merged'))).toBe(stable(read('whole')));
     expect(JSON.stringify(stableSummary(JSON.parse(m.stdout)))).toBe(JSON.stringify(stableSummary(read('whole').summary)));
     expect(readFileSync(join(dir(), 'merged', 'games.f64')).equals(readFileSync(join(dir(), 'whole', 'games.f64')))).toBe(true);
-  }, 180_000);
+  });
 
   it('bad --shard and incomplete merges exit 2 and write nothing', () => {
     const bad = [
@@ -130,5 +130,5 @@ describe('squadsim run --shard / merge (CLI)', () => {
     const none = cli(['merge', 'nope/results.json', '--out', 'pn']);
     expect(none.code).toBe(2);
     expect(existsSync(join(dir(), 'pn'))).toBe(false);
-  }, 180_000);
+  });
 });

@@ -32,7 +32,7 @@ beforeAll(async () => {
   // The real games are slow (~1 ms), so the seed comparison uses fewer of them.
   runs.small7 = await runSimulation({ config, games: 500, seed: 7, workers: 0 });
   runs.small8 = await runSimulation({ config, games: 500, seed: 8, workers: 0 });
-}, 300_000);
+});
 
 afterAll(() => {
   if (tmp) rmSync(tmp, { recursive: true, force: true });
@@ -88,7 +88,7 @@ describe('runSimulation determinism', () => {
     await runSimulation({ config: loadConfig(), games: 600, seed: 1, workers: 0, progress: (done) => seen.push(done) });
     expect(seen.at(-1)).toBe(600);
     expect([...seen].sort((a, b) => a - b)).toEqual(seen);
-  }, 60_000);
+  });
 });
 
 describe('results document', () => {

@@ -49,7 +49,7 @@ describe('run --target-error', () => {
     for (const workers of [1, 2]) runs[`w${workers}`] = await runSimulation({ config, games: 500, seed: 11, workers, workerFile: WORKER, targetError: E });
     // The same games without a target, one chunk short of where the target run stopped.
     runs.before = await runSimulation({ config, games: runs.w1.games - CHUNK_GAMES, seed: 11, workers: 1, workerFile: WORKER });
-  }, 300_000);
+  });
 
   const wins = (r: RunResult): [number, number] => {
     const o = r.scn.plan.layout.offset(BLOCK.outcome);
@@ -79,13 +79,13 @@ describe('run --target-error', () => {
     // Same engine build as the target runs (dist/worker.js), so only the stopping rule differs.
     const plain = await runSimulation({ config, games: runs.w1.games, seed: 11, workers: 1, workerFile: WORKER });
     expect(Array.from(plain.acc)).toEqual(Array.from(runs.w1.acc));
-  }, 120_000);
+  });
 
   it('stops at --max-games when the target is out of reach', async () => {
     const r = await runSimulation({ config, games: 500, seed: 11, workers: 0, targetError: 0.001, maxGames: 700 });
     expect(r.games).toBe(700);
     expect(r.targetError).toMatchObject({ reached: false, maxGames: 700, minGames: 500 });
-  }, 120_000);
+  });
 });
 
 describe('squadsim run --target-error (CLI)', () => {
@@ -96,7 +96,7 @@ describe('squadsim run --target-error (CLI)', () => {
     const s = JSON.parse(r.stdout);
     expect(s.games % CHUNK_GAMES).toBe(0);
     for (const side of s.sides) expect((side.winRateInterval[1] - side.winRateInterval[0]) / 2).toBeLessThanOrEqual(0.04 + 1e-6);
-  }, 120_000);
+  });
 
   it.each([
     [['--target-error', '0.7'], /--target-error: got 0\.7; expected a number greater than 0/],

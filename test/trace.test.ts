@@ -43,7 +43,7 @@ describe('squadsim trace', () => {
     const cfg = join(ROOT, 'configs', id, 'default.json');
     const rows = await runRows(cfg, 5, 2);
     expect(traceGame(loaded(cfg), 2, 3).row.values).toEqual(rows[3]);
-  }, 60_000);
+  });
   it('NCO logs what happened: turns, orders, shots with to-hit numbers, losses, the VP', () => {
     const t = traceGame(loaded(QUICK), 5, 12);
     const kinds = new Set(t.events.map((e) => e.kind));
@@ -86,5 +86,5 @@ describe('squadsim trace', () => {
     expect(c.state).toEqual({ expected: 1, rendered: 1, errors: [] });
     expect(c.charts[0].marks).toBeGreaterThan(0);
     expect(c.pageWidth).toBeLessThanOrEqual(VIEW_WIDTH);
-  }, 60_000);
+  });
 });

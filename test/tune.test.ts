@@ -121,7 +121,7 @@ describe('tune', () => {
     expect(a.gamesPlayed).toBeLessThanOrEqual(400);
     expect(a.finals).toHaveLength(3); // 2 finalists and the preset
     expect(a.finals[2].policy).toBe('aggressive');
-  }, 60_000);
+  });
 
   it('the finals choose by the worst matchup, and the starting preset can win them', () => {
     const pts = (...scores: number[][]) => ({ points: scores.map((s) => Float64Array.from(s)) });
@@ -160,5 +160,5 @@ describe('tune', () => {
     expect(field.code).toBe(2);
     expect(field.stderr).toMatch(/--field\[1\] \(nonsense\)/);
     expect(existsSync(bad)).toBe(false);
-  }, 60_000);
+  });
 });
