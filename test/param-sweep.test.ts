@@ -76,7 +76,7 @@ describe('squadsim sweep (CLI)', () => {
     const r = await runMain(['sweep', QUICK, '--vary', 'sides.0.policy.aggression=0,0.5,1', '--vary', 'rules.turns=3,5', '-n', '200', '-w', '0', '--out', dir]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/sweep: nco, 6 points × 200 games/);
-    expect(r.stdout).toMatch(/scenario: basic; map: quick 24×24/);
+    expect(r.stdout).toMatch(/map: quick, 24×24 in/);
     const doc = JSON.parse(readFileSync(join(dir, 'sweep.json'), 'utf8'));
     expect(doc.format).toBe('squadsim.sweep/1');
     expect(doc.rows).toHaveLength(6);
