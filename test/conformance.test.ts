@@ -15,7 +15,7 @@
  * The trace table (docs/rules/<id>.md against the digest) is checked by rules-trace.test.ts
  * for every registered ruleset too.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../engine/rng.ts';
@@ -32,29 +32,13 @@ import { resultsDocOf, runSimulation, type RunResult } from '../sim/run.ts';
 import { mergeShards } from '../sim/shards.ts';
 import { assertDistFresh } from './dist-fresh.ts';
 import { player } from './play-harness.ts';
+import { shippedConfigs } from './shipped-configs.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const WORKER = join(ROOT, 'dist', 'worker.js');
 const GAMES = 1000; // two chunks
 const SEED = 20261123;
 
-/** Every matchup config under configs/<id>/ (files with "ruleset": id and "sides", and no "schema"). */
-function shippedConfigs(id: string): string[] {
-  const out: string[] = [];
-  const walk = (dir: string): void => {
-    for (const f of readdirSync(dir)) {
-      const p = join(dir, f);
-      if (statSync(p).isDirectory()) walk(p);
-      else if (f.endsWith('.json')) {
-        const j = JSON.parse(readFileSync(p, 'utf8')) as { ruleset?: unknown; sides?: unknown; schema?: unknown };
-        // Baselines also name a ruleset and sides, but carry a schema id; configs do not.
-        if (j.ruleset === id && Array.isArray(j.sides) && j.schema === undefined) out.push(p);
-      }
-    }
-  };
-  walk(join(ROOT, 'configs', id));
-  return out.sort();
-}
 
 type Snapshot = Map<string, unknown>;
 

@@ -4,7 +4,7 @@
  * with every knob, for every shipped config, with no raw JSON and no raw unit ids; a policy
  * preset file is named for what it is, not as the built-in policy it starts from.
  */
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -13,23 +13,8 @@ import { describePlayed, playedLines } from '../resultsdoc/played.ts';
 import { loadConfig } from '../sim/config.ts';
 import { runMain } from './cli-main.ts';
 import { ROOT } from './dist-fresh.ts';
+import { shippedConfigs } from './shipped-configs.ts';
 
-/** Every matchup config under configs/<id>/ (a "ruleset" and "sides", no "schema"). */
-function shippedConfigs(id: string): string[] {
-  const out: string[] = [];
-  const walk = (dir: string): void => {
-    for (const f of readdirSync(dir)) {
-      const p = join(dir, f);
-      if (statSync(p).isDirectory()) walk(p);
-      else if (f.endsWith('.json')) {
-        const j = JSON.parse(readFileSync(p, 'utf8')) as { ruleset?: unknown; sides?: unknown; schema?: unknown };
-        if (j.ruleset === id && Array.isArray(j.sides) && j.schema === undefined) out.push(p);
-      }
-    }
-  };
-  walk(join(ROOT, 'configs', id));
-  return out.sort();
-}
 
 /** Raw JSON punctuation, or a snake_case config id ("bolt_rifle", "king_of_the_hill"). */
 const RAW = /[{}[\]"_]/;
