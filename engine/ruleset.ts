@@ -2,6 +2,7 @@ import type { GameEnv } from './env.ts';
 import type { GameTrace } from './trace.ts';
 import type { Rng } from './rng.ts';
 import type { Nouns, TallyPlan } from './tally-plan.ts';
+import type { CounterDecls, CounterSet } from './kit/counters.ts';
 
 /**
  * The contract between the runner (sim/) and a game (engine/rulesets/<id>/), version 2.
@@ -39,7 +40,10 @@ export interface Ruleset<S extends CompiledScenario = CompiledScenario, G = unkn
   census(game: G): Census;
   /** JSON Schema of this ruleset's config, for editors (`squadsim schema <id>`). */
   jsonSchema?(): Record<string, unknown>;
-  /** Ruleset-specific summary fields computed from merged accumulators (not in the hot loop). */
+  /**
+   * Summary fields only this ruleset can compute from merged accumulators (not in the hot
+   * loop), beside the per-game counters and unit types every ruleset gets (kit/summary.ts).
+   */
   summarize?(scn: S, acc: Float64Array): Record<string, unknown>;
   /** Exact per-attack outcome distributions (`squadsim odds <id>`), computed by enumeration. */
   readonly odds?: OddsProvider;
@@ -186,6 +190,8 @@ export interface CompiledScenario {
   readonly plan: TallyPlan;
   /** The validated config with every default filled in, echoed into the results document. */
   readonly normalized: unknown;
+  /** The ruleset's own counters (engine/kit/counters.ts): summarised per game for every ruleset. */
+  readonly counters?: CounterSet<CounterDecls>;
 }
 
 /** The runner's last trace line: the result as the tally recorded it. */

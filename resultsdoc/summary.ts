@@ -1,6 +1,7 @@
 import { BLOCK, type Nouns } from '../engine/tally-plan.ts';
 import { type CompiledScenario, type Ruleset } from '../engine/ruleset.ts';
 import { round, wilson } from '../engine/stats.ts';
+import { kitDetails } from '../engine/kit/summary.ts';
 import { describePlayed, type Played, type PolicyPresetInfo } from './played.ts';
 
 export const SUMMARY_SCHEMA = 'squadsim.summary/2';
@@ -91,10 +92,11 @@ export function buildSummary({ ruleset, scn, games, seed, configHash, acc, elaps
     elapsedSeconds: round(elapsedSeconds, 3),
     gamesPerSecond: elapsedSeconds > 0 ? round(games / elapsedSeconds, 1) : 0,
   };
-  if (ruleset.summarize) {
+  const details = { ...kitDetails(scn, acc), ...(ruleset.summarize ? ruleset.summarize(scn, acc) : {}) };
+  if (Object.keys(details).length > 0) {
     // Inserted before the timings so they stay the last two fields.
     const { elapsedSeconds: e, gamesPerSecond: g, ...rest } = summary;
-    return { ...rest, details: roundDeep(ruleset.summarize(scn, acc)) as Record<string, unknown>, elapsedSeconds: e, gamesPerSecond: g };
+    return { ...rest, details: roundDeep(details) as Record<string, unknown>, elapsedSeconds: e, gamesPerSecond: g };
   }
   return summary;
 }

@@ -17,7 +17,6 @@ import { setupGame } from '../engine/rulesets/platoon/rules/game.ts';
 import { canSee } from '../engine/rulesets/platoon/rules/sight.ts';
 import { bestTarget, preferredOrder, scriptedCasualty } from '../engine/rulesets/platoon/policy/scripted.ts';
 import { expectedPoints } from '../engine/rulesets/platoon/policy/eval.ts';
-import { platoonJsonSchema } from '../engine/rulesets/platoon/tools/schema.ts';
 import type { PlatoonGame } from '../engine/rulesets/platoon/rules/state.ts';
 import type { PlatoonScenario } from '../engine/rulesets/platoon/compiled.ts';
 import { loadConfig } from '../sim/config.ts';
@@ -55,7 +54,7 @@ describe('platoon armies and quality (items 13–15; R22)', () => {
   });
 
   it('configs/schemas/platoon.schema.json is what `schema platoon` prints', () => {
-    expect(JSON.parse(readFileSync(join(ROOT, 'configs', 'schemas', 'platoon.schema.json'), 'utf8'))).toEqual(platoonJsonSchema());
+    expect(JSON.parse(readFileSync(join(ROOT, 'configs', 'schemas', 'platoon.schema.json'), 'utf8'))).toEqual(platoon.jsonSchema!());
   });
 });
 

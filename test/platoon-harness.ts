@@ -9,7 +9,7 @@ import { place } from '../engine/rulesets/platoon/rules/movement.ts';
 import { PlatoonGame } from '../engine/rulesets/platoon/rules/state.ts';
 import { directNeed, SHOT_RANGE, slotMode } from '../engine/rulesets/platoon/rules/shooting.ts';
 import type { PlatoonDecisions } from '../engine/rulesets/platoon/rules/decisions.ts';
-import { platoonDecisions } from '../engine/rulesets/platoon/policy/decisions.ts';
+import { platoonPlayers } from '../engine/rulesets/platoon/policy/players.ts';
 
 export const SECTION = { unit: 'infantry-section', men: 10 };
 
@@ -38,7 +38,7 @@ export function config(s: Setup): Record<string, unknown> {
 export function makeGame(s: Setup, seed = 1, decide?: [Partial<PlatoonDecisions>, Partial<PlatoonDecisions>]): PlatoonGame {
   const scn = compilePlatoon(config(s));
   const env = new GameEnv(scn.plan);
-  const g = decide ? new PlatoonGame(scn, [{ ...platoonDecisions, ...decide[0] }, { ...platoonDecisions, ...decide[1] }], env) : createPlatoonGame(scn, env);
+  const g = decide ? new PlatoonGame(scn, [{ ...platoonPlayers.decisionsOf(scn.policies[0]), ...decide[0] }, { ...platoonPlayers.decisionsOf(scn.policies[1]), ...decide[1] }], env) : createPlatoonGame(scn, env);
   if (decide) g.st.seal(g);
   env.seed(99, seed);
   env.tally.beginGame(seed);

@@ -4,42 +4,42 @@ import { checkSideNames, parseOrThrow, sideNameSchema } from '../../validate.ts'
 import { TallyPlan, type Nouns } from '../../tally-plan.ts';
 import { diceCode, platoonRulesSchema } from './data/params.ts';
 import { KINDS, KIND_IDS } from './data/catalogue.ts';
-import { buildArmy, MAX_SLOTS, type BuiltUnit } from './data/roster.ts';
-import { NO, OK_STAR, ORDER_LABELS, T_OBSTACLE, TERRAIN_TABLE, MV_HALFTRACK, VEHICLE_CLASS_IDS } from './data/tables.ts';
+import { armySchema, buildArmy, MAX_SLOTS, type BuiltUnit } from './data/roster.ts';
+import { NO, OK_STAR, T_OBSTACLE, TERRAIN_TABLE, MV_HALFTRACK, VEHICLE_CLASS_IDS } from './data/tables.ts';
 import type { PlatoonScenario } from './compiled.ts';
-import { parseMap } from './rules/terrain-map.ts';
+import { mapSpecSchema } from './rules/terrain-map.ts';
 import { W_INDIRECT_RANGE, W_RANGE, WPN_PANZERFAUST } from './data/weapons.ts';
-import { policySchema, resolvePolicy, type PolicyParams } from './policy/params.ts';
+import type { PolicyParams } from './policy/knobs.ts';
+import { platoonPlayers } from './policy/players.ts';
+import { fileRef } from '../../kit/config.ts';
+import { CounterSet } from '../../kit/counters.ts';
+import { DECIDED_BY, platoonCounters } from './data/counters.ts';
 
 export const PLATOON_NOUNS: Nouns = { unit: 'unit', units: 'units', value: 'points', score: 'VP', scoreLong: 'victory points', step: 'turn', steps: 'turns' };
 
-export const sideSchema = z
-  .object({
-    name: sideNameSchema,
-    /** A display name for the army (reports); by default its unit list. */
-    roster: z.string().max(400).optional(),
-    army: z.unknown(),
-    policy: policySchema,
-  })
-  .strict();
 export const scenarioSchema = z.literal('meeting-engagement');
 
-const configSchema = z
+const sideSchema = z
   .object({
-    $schema: z.string().optional(),
-    ruleset: z.literal('platoon'),
-    scenario: scenarioSchema.default('meeting-engagement'),
-    map: z.unknown().default({}),
-    rules: z.unknown().default({}),
-    sides: z.array(z.unknown()).length(2),
+    name: sideNameSchema,
+    roster: z.string().max(400).optional().describe('A display name for the army (reports); by default its unit list.'),
+    army: fileRef(armySchema.describe('The army list: a path to an army list JSON file, or the units (priced against rules.army_points, R22).'), 'path to an army list JSON file'),
+    policy: platoonPlayers.schema,
   })
   .strict();
 
-export const TEST_RESULTS = ['passed', 'failed', 'friendlyFire', 'panic'] as const;
-export const LOSS_CAUSES = ['shooting', 'morale', 'pins', 'closeQuarters', 'vehicleDamage', 'building'] as const;
-export const VEHICLE_RESULTS = ['stunned', 'immobilised', 'onFire', 'knockedOut', 'turretJam'] as const;
-export const ASSAULT_RESULTS = ['declared', 'fought', 'won', 'lost'] as const;
-export const DECIDED_BY = ['vp', 'wipeout', 'draw'] as const;
+/** The whole platoon config, once: parsed here, and the JSON Schema editors use (`squadsim schema platoon`). */
+export const platoonConfigSchema = z
+  .object({
+    $schema: z.string().optional(),
+    ruleset: z.literal('platoon').describe('Which ruleset this config is for.'),
+    scenario: scenarioSchema.default('meeting-engagement').describe('The scenario played; only the Meeting Engagement for now (R23).'),
+    map: fileRef(mapSpecSchema.describe('The table: a path to a map JSON file, or the map itself (default: an empty 72" × 48" table, R23).'), 'path to a map JSON file, relative to this config').prefault({}),
+    rules: platoonRulesSchema.prefault({}).describe('Rules parameters: every ASSUMED reading of the digest (R1–R26) and decision, each with its default.'),
+    sides: z.array(sideSchema).length(2).describe('The two sides: name, army list and policy.'),
+  })
+  .strict()
+  .describe('squadsim platoon matchup config');
 
 /** "1st Lt, 3 × infantry-section (10), …": an army in words, for the reports' "what was played". */
 function describeArmy(units: BuiltUnit[]): string {
@@ -55,12 +55,10 @@ function describeArmy(units: BuiltUnit[]): string {
 }
 
 export function compilePlatoon(config: unknown): PlatoonScenario {
-  const c = parseOrThrow(configSchema, config);
-  const rules = parseOrThrow(platoonRulesSchema, c.rules, ['rules']);
-  const map = parseMap(c.map);
-  const sides = [0, 1].map((s) => parseOrThrow(sideSchema, c.sides[s], ['sides', s]));
+  const c = parseOrThrow(platoonConfigSchema, config);
+  const { rules, map, sides } = c;
   checkSideNames(sides.map((s) => s.name));
-  const policies = [0, 1].map((s) => resolvePolicy(sides[s].policy)) as [PolicyParams, PolicyParams];
+  const policies = [0, 1].map((s) => platoonPlayers.resolve(sides[s].policy)) as [PolicyParams, PolicyParams];
   const armies = [0, 1].map((s) => buildArmy(sides[s].army, ['sides', s, 'army'], rules.army_points));
   const all: BuiltUnit[] = [...armies[0], ...armies[1]];
   const n = all.length;
@@ -83,8 +81,8 @@ export function compilePlatoon(config: unknown): PlatoonScenario {
   const maxTurns = rules.extra_turn_on <= 6 ? rules.turns + 1 : rules.turns;
 
   const sideNames = [sides[0].name, sides[1].name] as const;
-  const names = [...sideNames];
   const turns = Array.from({ length: maxTurns }, (_, t) => `turn ${t + 1}`);
+  const counters = new CounterSet(sideNames, platoonCounters(turns));
   const plan = new TallyPlan({
     sideNames, nouns: PLATOON_NOUNS, steps: maxTurns, types: [...KIND_IDS],
     margin: { width: 1, half: 16 },
@@ -95,26 +93,16 @@ export function compilePlatoon(config: unknown): PlatoonScenario {
       survivingValue: "sum of the points of each side's units still in play at the end of the turn",
       startingValue: "sum of the points of each side's army",
     },
-    extras: [
-      { name: 'orders', dims: [2, 7], labels: [names, [...ORDER_LABELS]], doc: 'sum of orders carried out, by the order finally executed (items 5–10)' },
-      { name: 'orderTests', dims: [2, TEST_RESULTS.length], labels: [names, [...TEST_RESULTS]], doc: 'sum of order tests by result; friendly fire and panic are the FUBAR results (items 11–12, R1)' },
-      { name: 'losses', dims: [2, LOSS_CAUSES.length], labels: [names, [...LOSS_CAUSES]], doc: 'sum of units lost by cause (R2, R3, R18, R19, items 62–66)' },
-      { name: 'modelsLost', dims: [2], labels: [names], doc: 'sum of models (infantry) lost' },
-      { name: 'pinsTaken', dims: [2], labels: [names], doc: 'sum of pins placed on the side\'s units (R2, R14, R16, R17)' },
-      { name: 'vehicleResults', dims: [2, VEHICLE_RESULTS.length], labels: [names, [...VEHICLE_RESULTS]], doc: 'sum of vehicle damage table results suffered (items 62–66, R17)' },
-      { name: 'assaults', dims: [2, ASSAULT_RESULTS.length], labels: [names, [...ASSAULT_RESULTS]], doc: 'sum of assaults by the side: declared, fought (contact made), won, lost (items 67–68, R19)' },
-      { name: 'ambushShots', dims: [2], labels: [names], doc: 'sum of Ambush shots fired (R5)' },
-      { name: 'officerOrders', dims: [2], labels: [names], doc: 'sum of extra orders passed on by officers (R4)' },
-      { name: 'decidedBy', dims: [DECIDED_BY.length], labels: [[...DECIDED_BY]], doc: 'games decided on VP, by wiping out the enemy, or drawn' },
-      { name: 'endTurn', dims: [maxTurns], labels: [turns], doc: 'games ending after each turn (R23)' },
-    ],
+    extras: counters.blocks(),
     rowExtras: ['decided_by'],
     rowLabels: { decided_by: DECIDED_BY },
   });
+  // The army echoes as written: its entries' defaults belong to unit kinds that do not use them.
+  const rawSides = (config as { sides: { army: unknown }[] }).sides;
   const { $schema: _s, ...rest } = c;
-  const normalized = { ...rest, rules, map, sides: sides.map((sd, s) => ({ name: sd.name, roster: sd.roster ?? describeArmy(armies[s]), army: sd.army, policy: sd.policy })) };
+  const normalized = { ...rest, rules, map, sides: sides.map((sd, s) => ({ name: sd.name, roster: sd.roster ?? describeArmy(armies[s]), army: rawSides[s].army, policy: sd.policy })) };
   return {
-    ruleset: 'platoon', sideNames, plan, normalized, rules, map, policies, n,
+    ruleset: 'platoon', sideNames, plan, normalized, rules, map, policies, counters, n,
     count: [armies[0].length, armies[1].length],
     side: per(Uint8Array, (_, i) => (i < armies[0].length ? 0 : 1)),
     kind: per(Int32Array, (u) => u.kind),

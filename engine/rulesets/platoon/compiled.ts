@@ -2,12 +2,16 @@
 import type { CompiledScenario } from '../../ruleset.ts';
 import type { PlatoonRules } from './data/params.ts';
 import type { MapSpec } from './rules/terrain-map.ts';
-import type { PolicyParams } from './policy/params.ts';
+import type { PolicyParams } from './policy/knobs.ts';
+import type { CounterSet } from '../../kit/counters.ts';
+import type { PlatoonCounterDecls } from './data/counters.ts';
 
 export interface PlatoonScenario extends CompiledScenario {
   readonly rules: PlatoonRules;
   readonly map: MapSpec;
   readonly policies: readonly [PolicyParams, PolicyParams];
+  /** The ruleset's own counters (data/counters.ts). */
+  readonly counters: CounterSet<PlatoonCounterDecls>;
   /** Units of both sides, side 0 first: n = count[0] + count[1]. */
   readonly n: number;
   readonly count: readonly [number, number];

@@ -1,19 +1,17 @@
 /** The platoon order-dice ruleset (digest items 1–75, R1–R26): orders, pins, officers, heavy weapons, vehicles, close quarters. */
 import { GameEnv } from '../../env.ts';
 import type { Census, Ruleset } from '../../ruleset.ts';
-import { compilePlatoon, PLATOON_NOUNS } from './compile.ts';
+import { compilePlatoon, PLATOON_NOUNS, platoonConfigSchema } from './compile.ts';
 import type { PlatoonScenario } from './compiled.ts';
-import { platoonDecisions } from './policy/decisions.ts';
-import { POLICY_IDS, presetConfig } from './policy/params.ts';
+import { platoonPlayers } from './policy/players.ts';
+import { configJsonSchema, fileRefPaths } from '../../kit/config.ts';
 import { playPlatoonGame } from './rules/game.ts';
 import { PlatoonGame } from './rules/state.ts';
 import { platoonOdds } from './tools/odds.ts';
-import { platoonJsonSchema } from './tools/schema.ts';
-import { summarizePlatoon } from './tools/summary.ts';
 import { describePlatoon } from './tools/describe.ts';
 
 export function createPlatoonGame(scn: PlatoonScenario, env: GameEnv = new GameEnv(scn.plan)): PlatoonGame {
-  const g = new PlatoonGame(scn, [platoonDecisions, platoonDecisions], env);
+  const g = new PlatoonGame(scn, [platoonPlayers.decisionsOf(scn.policies[0]), platoonPlayers.decisionsOf(scn.policies[1])], env);
   g.st.seal(g);
   return g;
 }
@@ -31,16 +29,15 @@ function census(g: PlatoonGame): Census {
 export const platoon: Ruleset<PlatoonScenario, PlatoonGame> = {
   id: 'platoon',
   nouns: PLATOON_NOUNS,
-  fileRefs: ['map', 'sides.*.army'],
-  policyIds: POLICY_IDS,
+  fileRefs: fileRefPaths(platoonConfigSchema),
+  policyIds: platoonPlayers.ids,
   compile: compilePlatoon,
   createGame: createPlatoonGame,
   resetGame: (g) => g.reset(),
   playGame: playPlatoonGame,
   census,
   describePlayed: describePlatoon,
-  summarize: summarizePlatoon,
-  jsonSchema: platoonJsonSchema,
+  jsonSchema: () => configJsonSchema(platoonConfigSchema),
   odds: platoonOdds,
-  policyPreset: presetConfig,
+  policyPreset: platoonPlayers.presetConfig,
 };

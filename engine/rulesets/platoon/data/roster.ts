@@ -38,7 +38,7 @@ export const unitEntrySchema = z
   })
   .strict();
 export type UnitEntry = z.output<typeof unitEntrySchema>;
-export const armySchema = z.array(z.unknown()).min(1).max(MAX_UNITS_PER_SIDE);
+export const armySchema = z.array(unitEntrySchema).min(1).max(MAX_UNITS_PER_SIDE);
 
 /** One unit after the list is checked: what the game fields. */
 export interface BuiltUnit {

@@ -2,7 +2,6 @@
 import type { PlatoonGame } from '../rules/state.ts';
 import { insidePiece } from '../rules/sight.ts';
 import { COVER_NONE, NO_STAR, T_BUILDING } from '../data/tables.ts';
-import { POL_RANDOM } from './params.ts';
 import { mayEnter } from '../rules/movement.ts';
 
 /** (x, y) lies on no terrain piece unit u may not enter; guns may deploy on No* pieces ("dug in", item 24). */
@@ -23,15 +22,24 @@ export function clearSpotQ(g: PlatoonGame, u: number): boolean {
 /**
  * Units spread evenly along the edge (random jitter from env.policy), at the zone's front
  * for `aggressive` and its back for `cautious`, nudged into a cover piece of the zone when
- * the policy weighs cover; `random` places uniformly in the zone.
+ * the policy weighs cover.
  */
 export function deploySide(g: PlatoonGame, s: number): void {
+  deploy(g, s, false);
+}
+
+/** The random player: each unit uniformly in the zone. */
+export function deployRandomly(g: PlatoonGame, s: number): void {
+  deploy(g, s, true);
+}
+
+function deploy(g: PlatoonGame, s: number, uniform: boolean): void {
   const scn = g.scn, T = g.table, W = T.width, H = T.height, depth = scn.rules.deploy_depth_in, p = scn.policies[s];
   const first = s === 0 ? 0 : scn.count[0], n = scn.count[s];
   for (let i = 0; i < n; i++) {
     const u = first + i;
     let x: number, y: number;
-    if (p.kind === POL_RANDOM) {
+    if (uniform) {
       x = 1 + g.prng.float() * (W - 2);
       y = 1 + g.prng.float() * (depth - 2);
     } else {

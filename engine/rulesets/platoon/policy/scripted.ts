@@ -13,7 +13,7 @@ import { canShoot } from '../rules/shooting.ts';
 import type { PlatoonGame } from '../rules/state.ts';
 import { casualtiesInto, EV, pointsInto } from './eval.ts';
 import { clearSpotQ } from './deploy.ts';
-import { TGT_NEAREST, type PolicyParams } from './params.ts';
+import { TGT_NEAREST, type PolicyParams } from './knobs.ts';
 
 const pol = (g: PlatoonGame, u: number): PolicyParams => g.scn.policies[g.scn.side[u]];
 
@@ -78,8 +78,8 @@ export function chooseMove(g: PlatoonGame, u: number, run: boolean): void {
   if (e < 0) return;
   const ux = g.x[u], uy = g.y[u];
   const dx = g.x[e] - ux, dy = g.y[e] - uy, dist = Math.sqrt(dx * dx + dy * dy) || 1;
-  let goal = run ? 0 : p.advanceTo;
-  if (g.isVehicle(u) && goal < p.vehicleStandOff) goal = p.vehicleStandOff;
+  let goal = run ? 0 : p.advanceToIn;
+  if (g.isVehicle(u) && goal < p.vehicleStandOffIn) goal = p.vehicleStandOffIn;
   let bestScore = -1e9;
   // Officers keep to the middle of their platoon (their orders and morale bonus reach 6–12"),
   // in the cover piece nearest to it when there is one within their range of it.

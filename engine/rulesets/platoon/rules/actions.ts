@@ -14,8 +14,7 @@ import type { PlatoonGame } from './state.ts';
 import { tracedTest, traceFubar, traceMove, traceOrder, tracePins } from './trace-log.ts';
 
 function countTest(g: PlatoonGame, s: number, k: number): void {
-  const t = g.tally;
-  t.acc[g.oTests + s * 4 + k]++;
+  g.count.orderTests.add(s, k);
 }
 
 /** Item 2: a die of `side` was drawn; its player orders a unit (and an officer may pass the order on, R4). */
@@ -36,8 +35,7 @@ export function activation(g: PlatoonGame, side: number): void {
   for (let i = 0; i < n; i++) {
     const v = g.list[i];
     if (g.alive[v] === 0 || g.dieInBag[v] === 0 || g.scn.side[v] !== side || !g.bag.take(side)) continue;
-    const t = g.tally;
-    t.acc[g.oOfficerOrders + side]++;
+    g.count.officerOrders.add(side);
     g.decide[side].planMove(g, v, order);
     MOVE[0] = g.planX; MOVE[1] = g.planY;
     if (g.trace !== null) traceOrder(g, v, order, MOVE[0], MOVE[1], g.planTarget, u);
@@ -79,8 +77,7 @@ export function giveOrderTo(g: PlatoonGame, u: number, order: number, target: nu
 }
 
 function countOrder(g: PlatoonGame, u: number): void {
-  const t = g.tally;
-  t.acc[g.oOrders + g.scn.side[u] * 7 + g.order[u]]++;
+  g.count.orders.add(g.scn.side[u], g.order[u]);
 }
 
 /** Items 5–10: carries out an order that was obeyed. */

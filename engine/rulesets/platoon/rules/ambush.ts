@@ -42,8 +42,7 @@ export function springAmbushesTo(g: PlatoonGame, m: number): boolean {
     g.x[m] = g.sampleX[k]; g.y[m] = g.sampleY[k];
     placed(g, m);
     g.order[a] = FIRE; // the ambush is spent
-    const t = g.tally;
-    t.acc[g.oAmbushShots + enemy]++;
+    g.count.ambushShots.add(enemy);
     shoot(g, a, m, false, 0);
     if (g.alive[m] === 0) return false;
   }

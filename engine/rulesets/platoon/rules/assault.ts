@@ -13,8 +13,7 @@ import { damageGrade, damageVehicle, vehicleDV } from './vehicles.ts';
 import { traceAssault, traceDamage, traceReaction } from './trace-log.ts';
 
 function count(g: PlatoonGame, s: number, k: number): void {
-  const t = g.tally;
-  t.acc[g.oAssaults + s * 4 + k]++;
+  g.count.assaults.add(s, k);
 }
 
 /** R19: can u assault t this activation (infantry only, t within Run distance plus contact)? */

@@ -88,13 +88,13 @@ export function playPlatoonGame(g: PlatoonGame): void {
 }
 
 function record(g: PlatoonGame): void {
-  const t = g.tally, acc = t.acc;
+  const t = g.tally;
   const v0 = g.vp[0], v1 = g.vp[1];
   const winner = v0 > v1 ? 0 : v1 > v0 ? 1 : DRAW;
   const wipe = g.unitsLeft[0] === 0 || g.unitsLeft[1] === 0;
   const by = winner === DRAW ? 2 : wipe ? 1 : 0;
-  acc[t.offset('decidedBy') + by]++;
-  acc[t.offset('endTurn') + g.turnsPlayed - 1]++;
+  g.count.decidedBy.add(by);
+  g.count.endTurn.add(g.turnsPlayed - 1);
   if (t.row !== null) t.row[t.plan.rowExtra] = by;
   t.score[0] = v0;
   t.score[1] = v1;

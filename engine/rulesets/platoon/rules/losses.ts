@@ -41,7 +41,7 @@ export function destroyUnit(g: PlatoonGame, u: number, cause: number, killer: nu
   t.lose(s, scn.kind[u], scn.cost[u]);
   if (g.trace !== null) traceCasualty(g, u, cause);
   if (killer >= 0) t.kill(scn.side[killer], scn.kind[killer]);
-  t.acc[g.oLosses + s * 6 + cause]++;
+  g.count.losses.add(s, cause);
   g.vp[1 - s] += scn.rules.vp_per_unit;
   g.unitsLeft[s]--;
   g.value[s] -= scn.cost[u];
@@ -50,12 +50,12 @@ export function destroyUnit(g: PlatoonGame, u: number, cause: number, killer: nu
 
 /** Removes one model of unit u from slot k (R13); destroys the unit when none is left. */
 export function removeModel(g: PlatoonGame, u: number, k: number, cause: number, killer: number): void {
-  const i = u * MAX_SLOTS + k, t = g.tally;
+  const i = u * MAX_SLOTS + k;
   if (g.slotCrew[i] > 0) {
     if (--g.slotCrew[i] === 0) g.slotCount[i] = 0;
   } else if (g.slotCount[i] > 0) g.slotCount[i]--;
   g.models[u]--;
-  t.acc[g.oModelsLost + g.scn.side[u]]++;
+  g.count.modelsLost.add(g.scn.side[u]);
   if (g.panzerfausts[u] > g.models[u]) g.panzerfausts[u] = g.models[u];
   if (g.models[u] <= 0) destroyUnit(g, u, cause, killer);
 }
@@ -65,8 +65,7 @@ export function addPins(g: PlatoonGame, u: number, n: number): void {
   if (n <= 0 || g.alive[u] === 0) return;
   g.pins[u] += n;
   if (g.trace !== null) tracePins(g, u, n);
-  const t = g.tally;
-  t.acc[g.oPinsTaken + g.scn.side[u]] += n;
+  g.count.pinsTaken.addBy(n, g.scn.side[u]);
 }
 
 /** R2 `excess_pins_mode = destroyed`: pins ≥ Morale destroys the unit. */

@@ -12,6 +12,8 @@ import type { Table } from '../../../geometry/table.ts';
 import type { PlatoonScenario } from '../compiled.ts';
 import { MAX_SLOTS } from '../data/roster.ts';
 import type { PlatoonDecisions } from './decisions.ts';
+import type { Counters } from '../../../kit/counters.ts';
+import type { PlatoonCounterDecls } from '../data/counters.ts';
 import { buildTable, type PieceArrays } from './terrain-map.ts';
 
 /** Scratch point slots after the units'. */
@@ -88,16 +90,8 @@ export class PlatoonGame {
   readonly unitsLeft: Int32Array;
   readonly value: Int32Array;
 
-  /** Offsets of the ruleset's tally blocks (compile.ts extras), resolved once. */
-  readonly oOrders: number;
-  readonly oTests: number;
-  readonly oLosses: number;
-  readonly oModelsLost: number;
-  readonly oPinsTaken: number;
-  readonly oVehicleResults: number;
-  readonly oAssaults: number;
-  readonly oAmbushShots: number;
-  readonly oOfficerOrders: number;
+  /** The ruleset's own counters (data/counters.ts), written through handles. */
+  readonly count: Counters<PlatoonCounterDecls>;
 
   // Plan written by decisions (scratch per activation).
   planUnit = -1;
@@ -130,16 +124,8 @@ export class PlatoonGame {
     this.tally = env.tally;
     this.trace = env.trace;
     this.decide = decide;
-    const n = (this.n = scn.n), st = this.st, l = scn.plan.layout;
-    this.oOrders = l.offset('orders');
-    this.oTests = l.offset('orderTests');
-    this.oLosses = l.offset('losses');
-    this.oModelsLost = l.offset('modelsLost');
-    this.oPinsTaken = l.offset('pinsTaken');
-    this.oVehicleResults = l.offset('vehicleResults');
-    this.oAssaults = l.offset('assaults');
-    this.oAmbushShots = l.offset('ambushShots');
-    this.oOfficerOrders = l.offset('officerOrders');
+    const n = (this.n = scn.n), st = this.st;
+    this.count = scn.counters.bind(env.tally);
     const { table, pieces } = buildTable(scn.map, n + SCRATCH_POINTS);
     this.table = st.cache(table);
     this.pieces = st.cache(pieces);

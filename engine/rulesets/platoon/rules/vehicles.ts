@@ -25,8 +25,7 @@ export function tableRoll(g: PlatoonGame, grade: number, bonus: number): number 
 }
 
 function countResult(g: PlatoonGame, v: number, k: number): void {
-  const t = g.tally;
-  t.acc[g.oVehicleResults + g.scn.side[v] * 5 + k]++;
+  g.count.vehicleResults.add(g.scn.side[v], k);
 }
 
 /** R17 turret jam: D6 ≤ turret_jam_on jams the turret for the game. */

@@ -10,7 +10,7 @@ import { compilePlatoon } from '../compile.ts';
 import { MAX_SLOTS } from '../data/roster.ts';
 import { DOWN, FACE_REAR, FACE_SIDE, QUALITY_IDS, T_BUILDING, VEHICLE_CLASS_IDS } from '../data/tables.ts';
 import { TEAM, W_FLAGS, WPN_RIFLE } from '../data/weapons.ts';
-import { platoonDecisions } from '../policy/decisions.ts';
+import { platoonPlayers } from '../policy/players.ts';
 import { place } from '../rules/movement.ts';
 import { shoot } from '../rules/shooting.ts';
 import { PlatoonGame } from '../rules/state.ts';
@@ -47,7 +47,7 @@ export function sampleAttack(req: Record<string, unknown>, rng: Rng, trials: num
     scn.team[1] = o.team ? 1 : 0;
   }
   const env = new GameEnv(scn.plan);
-  const g = new PlatoonGame(scn, [platoonDecisions, platoonDecisions], env);
+  const g = new PlatoonGame(scn, [platoonPlayers.decisionsOf(scn.policies[0]), platoonPlayers.decisionsOf(scn.policies[1])], env);
   g.st.seal(g);
   env.tally.beginGame(0);
   const L = scn.footLength[1], W = scn.footWidth[1];
