@@ -1,20 +1,16 @@
 /** The platoon order-dice ruleset (digest items 1–75, R1–R26): orders, pins, officers, heavy weapons, vehicles, close quarters. */
-import { GameEnv } from '../../env.ts';
 import type { Census, Ruleset } from '../../ruleset.ts';
 import { compilePlatoon, PLATOON_NOUNS, platoonConfigSchema } from './compile.ts';
 import type { PlatoonScenario } from './compiled.ts';
 import { platoonPlayers } from './policy/players.ts';
+import { createPlatoonGame } from './create.ts';
 import { configJsonSchema, fileRefPaths } from '../../kit/config.ts';
 import { playPlatoonGame } from './rules/game.ts';
 import { PlatoonGame } from './rules/state.ts';
 import { platoonOdds } from './tools/odds.ts';
 import { describePlatoon } from './tools/describe.ts';
 
-export function createPlatoonGame(scn: PlatoonScenario, env: GameEnv = new GameEnv(scn.plan)): PlatoonGame {
-  const g = new PlatoonGame(scn, [platoonPlayers.decisionsOf(scn.policies[0]), platoonPlayers.decisionsOf(scn.policies[1])], env);
-  g.st.seal(g);
-  return g;
-}
+export { createPlatoonGame };
 
 function census(g: PlatoonGame): Census {
   const units: [number, number] = [0, 0], value: [number, number] = [0, 0];

@@ -4,20 +4,21 @@
  * terrain piece around it; each trial's result is read back from the target's models,
  * pins and state and labelled as compute() labels it.
  */
-import { GameEnv } from '../../../env.ts';
 import type { Rng } from '../../../rng.ts';
 import { compilePlatoon } from '../compile.ts';
 import { MAX_SLOTS } from '../data/roster.ts';
 import { DOWN, FACE_REAR, FACE_SIDE, QUALITY_IDS, T_BUILDING, VEHICLE_CLASS_IDS } from '../data/tables.ts';
 import { TEAM, W_FLAGS, WPN_RIFLE } from '../data/weapons.ts';
-import { platoonPlayers } from '../policy/players.ts';
+import { oddsTrials } from '../../../kit/odds-trials.ts';
+import { createPlatoonGame } from '../create.ts';
 import { place } from '../rules/movement.ts';
 import { shoot } from '../rules/shooting.ts';
-import { PlatoonGame } from '../rules/state.ts';
+import type { PlatoonGame } from '../rules/state.ts';
 import { parseOddsReq, VEHICLE_OUTCOMES, wipedOut } from './odds.ts';
 
 const KIND_OF_CLASS = ['', 'soft-skin-truck', 'armoured-car', 'light-tank', 'medium-tank', 'heavy-tank', 'super-heavy-tank'];
 const TX = 36, TY = 24;
+const PLATOON_GAME = { createGame: createPlatoonGame, resetGame: (g: PlatoonGame) => g.reset() };
 
 export function sampleAttack(req: Record<string, unknown>, rng: Rng, trials: number, labels: readonly string[]): number[] {
   const o = parseOddsReq(req), veh = o.vehicle > 0;
@@ -46,17 +47,10 @@ export function sampleAttack(req: Record<string, unknown>, rng: Rng, trials: num
     scn.models[1] = o.models;
     scn.team[1] = o.team ? 1 : 0;
   }
-  const env = new GameEnv(scn.plan);
-  const g = new PlatoonGame(scn, [platoonPlayers.decisionsOf(scn.policies[0]), platoonPlayers.decisionsOf(scn.policies[1])], env);
-  g.st.seal(g);
-  env.tally.beginGame(0);
   const L = scn.footLength[1], W = scn.footWidth[1];
   const fx = veh && o.facing === FACE_SIDE ? TX + W / 2 + o.range : TX;
   const fy = !veh ? TY - o.range : o.facing === FACE_REAR ? TY - L / 2 - o.range : o.facing === FACE_SIDE ? TY : TY + L / 2 + o.range;
-  const counts = new Array<number>(labels.length).fill(0);
-  for (let k = 0; k < trials; k++) {
-    g.rng.seed(rng.nextU32());
-    g.reset();
+  return oddsTrials(PLATOON_GAME, scn, rng, trials, labels.length, (g) => {
     g.hx[1] = 0; g.hy[1] = 1;
     g.hx[0] = 0; g.hy[0] = 1;
     place(g, 0, fx, fy);
@@ -72,7 +66,6 @@ export function sampleAttack(req: Record<string, unknown>, rng: Rng, trials: num
     else label = `${o.models - g.models[1]} casualties, ${g.pins[1]} pins`;
     const at = labels.indexOf(label);
     if (at < 0) throw new Error(`odds platoon: the engine gave "${label}", which the exact distribution does not list (${VEHICLE_CLASS_IDS[o.vehicle]})`);
-    counts[at]++;
-  }
-  return counts;
+    return at;
+  });
 }
