@@ -30,7 +30,8 @@ function sideBySide(c: Comparison, kind: MetricDiff['kind'], title: string, axis
       encoding: {
         y: { field: 'metric', type: 'nominal', sort: null, title: null },
         yOffset: { field: 'run', type: 'nominal', sort: ['A', 'B'] },
-        x: { field: 'value', type: 'quantitative', title: axis, ...(kind === 'rate' ? { axis: { format: '.0%' } } : {}) },
+        // Few ticks, never overlapping: "60%65%" read as one label.
+        x: { field: 'value', type: 'quantitative', title: axis, axis: { tickCount: 5, labelOverlap: 'greedy', ...(kind === 'rate' ? { format: '.0%' } : {}) } },
         color: { field: 'run', type: 'nominal', scale: RUN_COLOURS, title: 'run' },
         tooltip: [{ field: 'metric' }, { field: 'run' }, { field: 'value', format: kind === 'rate' ? '.1%' : '.2f' }],
       },
@@ -39,25 +40,33 @@ function sideBySide(c: Comparison, kind: MetricDiff['kind'], title: string, axis
   };
 }
 
-function differences(c: Comparison): Chart {
-  const values = c.metrics.map((m) => ({ metric: m.metric, diff: m.kind === 'rate' ? 100 * m.diff : m.diff, lo: m.kind === 'rate' ? 100 * m.lo : m.lo, hi: m.kind === 'rate' ? 100 * m.hi : m.hi, unit: m.kind === 'rate' ? 'percentage points' : 'score', moved: m.lo > 0 || m.hi < 0 ? 'moved' : 'within noise' }));
+/**
+ * Each metric's change B − A with its 95% interval: rates in percentage points and scores in
+ * their own units, on two charts, so neither unit's axis squeezes the other's.
+ */
+function differences(c: Comparison, kind: MetricDiff['kind']): Chart | null {
+  const rate = kind === 'rate';
+  const values = c.metrics.filter((m) => m.kind === kind).map((m) => ({ metric: m.metric, diff: rate ? 100 * m.diff : m.diff, lo: rate ? 100 * m.lo : m.lo, hi: rate ? 100 * m.hi : m.hi, moved: m.lo > 0 || m.hi < 0 ? 'moved' : 'within noise' }));
+  if (values.length === 0) return null;
+  const unit = rate ? 'percentage points' : 'score units';
+  const title = rate ? 'Rate differences B − A' : 'Score differences B − A';
   return {
-    id: 'compare-differences',
-    title: 'Differences B − A',
-    description: `Each metric's change from A to B with its 95% interval (${c.paired ? 'paired game by game' : 'runs treated as independent'}). Rates in percentage points, scores in their own units; green when the interval excludes 0.`,
+    id: rate ? 'compare-differences' : 'compare-score-differences',
+    title,
+    description: `Each ${rate ? 'rate' : 'mean score'}'s change from A to B in ${unit} with its 95% interval (${c.paired ? 'paired game by game' : 'runs treated as independent'}); green when the interval excludes 0.`,
     spec: {
-      $schema: SCHEMA, config: CONFIG, title: { text: 'Differences B − A', subtitle: '95% intervals' }, width: WIDE - 180, height: { step: 26 },
+      $schema: SCHEMA, config: CONFIG, title: { text: title, subtitle: `${unit}, 95% intervals, ${c.paired ? 'paired' : 'unpaired'}` }, width: WIDE - 180, height: { step: 26 },
       data: { values },
       encoding: { y: { field: 'metric', type: 'nominal', sort: null, title: null } },
       layer: [
         { mark: { type: 'rule', color: '#999', strokeDash: [3, 3] }, encoding: { x: { datum: 0, type: 'quantitative' } } },
-        { mark: { type: 'errorbar', ticks: { size: 8 } }, encoding: { x: { field: 'lo', type: 'quantitative', title: 'B − A (rates: percentage points)' }, x2: { field: 'hi' } } },
+        { mark: { type: 'errorbar', ticks: { size: 8 } }, encoding: { x: { field: 'lo', type: 'quantitative', title: `B − A (${unit})`, axis: { tickCount: 6, labelOverlap: 'greedy' } }, x2: { field: 'hi' } } },
         {
           mark: { type: 'point', filled: true, size: 60 },
           encoding: {
             x: { field: 'diff', type: 'quantitative' },
             color: { field: 'moved', type: 'nominal', scale: { domain: ['moved', 'within noise'], range: ['#2a7f62', '#8c8c8c'] }, title: null },
-            tooltip: [{ field: 'metric' }, { field: 'diff', format: '.2f' }, { field: 'lo', format: '.2f' }, { field: 'hi', format: '.2f' }, { field: 'unit' }],
+            tooltip: [{ field: 'metric' }, { field: 'diff', format: '+.2f', title: `B − A (${unit})` }, { field: 'lo', format: '+.2f' }, { field: 'hi', format: '+.2f' }],
           },
         },
       ],
@@ -66,7 +75,8 @@ function differences(c: Comparison): Chart {
 }
 
 export function compareCharts(c: Comparison): Chart[] {
-  return [sideBySide(c, 'rate', 'Win and draw rates', 'share of games'), sideBySide(c, 'score', 'Mean scores', 'mean per game'), differences(c)];
+  const diffs = [differences(c, 'rate'), differences(c, 'score')].filter((x): x is Chart => x !== null);
+  return [...diffs, sideBySide(c, 'rate', 'Win and draw rates', 'share of games'), sideBySide(c, 'score', 'Mean scores', 'mean per game')];
 }
 
 export function compareSummaryTable(c: Comparison): SummaryTable {

@@ -105,13 +105,14 @@ describe('compare', () => {
     expect(bad.stderr).toMatch(/--compare: ruleset: got "iron-squad"; expected "nco"/);
     expect(existsSync(join(dir, 'rep-bad'))).toBe(false);
   });
-  it.skipIf(SKIP_BROWSER)('compare.html renders its three charts offline in headless Chromium', async () => {
+  it.skipIf(SKIP_BROWSER)('compare.html renders its four charts offline in headless Chromium (rate and score differences on their own axes, then A and B side by side)', async () => {
     const out = join(dir, 'cmp2');
     expect((await runMain(['compare', A, B, '--out', out])).code).toBe(0);
     const c = await checkPage(join(out, 'compare.html'), join(ROOT, 'test-output', 'compare.png'));
     expect(c.problems).toEqual([]);
     expect(c.blocked).toEqual([]);
-    expect(c.state).toEqual({ expected: 3, rendered: 3, errors: [] });
+    expect(c.state).toEqual({ expected: 4, rendered: 4, errors: [] });
+    expect(c.charts.map((ch) => ch.id)).toEqual(['compare-differences', 'compare-score-differences', 'compare-rates', 'compare-scores']);
     for (const ch of c.charts) expect(ch.marks, ch.id!).toBeGreaterThan(2);
     expect(c.pageWidth).toBeLessThanOrEqual(VIEW_WIDTH);
   });

@@ -94,13 +94,14 @@ describe('squadsim sweep (CLI)', () => {
     expect((await runMain(['sweep', QUICK, '--vary', 'a=1', '--vary', 'b=2', '--vary', 'c=3', '-w', '0'])).code).toBe(2);
   });
 
-  it.skipIf(SKIP_BROWSER)('sweep.html renders both charts offline in headless Chromium, with no console errors', async () => {
+  it.skipIf(SKIP_BROWSER)('sweep.html renders its three charts offline in headless Chromium (win rate, the paired change from the first point, score), with no console errors', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'squadsim-sweep-'));
     expect((await runMain(['sweep', QUICK, '--vary', 'rules.turns=3..6', '-n', '100', '-w', '0', '--out', dir])).code).toBe(0);
     const c = await checkPage(join(dir, 'sweep.html'), join(ROOT, 'test-output', 'sweep.png'));
     expect(c.problems).toEqual([]);
     expect(c.blocked).toEqual([]);
-    expect(c.state).toEqual({ expected: 2, rendered: 2, errors: [] });
+    expect(c.state).toEqual({ expected: 3, rendered: 3, errors: [] });
+    expect(c.charts.map((ch) => ch.id)).toEqual(['sweep-win-rate', 'sweep-paired', 'sweep-score']);
     for (const ch of c.charts) expect(ch.marks, ch.id!).toBeGreaterThan(4);
     expect(c.pageWidth).toBeLessThanOrEqual(VIEW_WIDTH);
   });

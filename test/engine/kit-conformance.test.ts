@@ -73,8 +73,8 @@ describe.each(RULESET_IDS.map((id) => ({ id })))('kit conformance: $id', ({ id }
     const scn = loaded.scn;
     expect(scn.counters, 'scn.counters (engine/kit/counters.ts)').toBeDefined();
     for (const b of scn.counters!.blocks()) {
-      expect(b.labels.map((l) => l.length), b.name).toEqual([...b.dims]);
-      for (const l of b.labels.flat()) expect(l, `${b.name} label`).not.toMatch(/^-+\d*$|^\s*$/);
+      expect((b.labels ?? []).map((l) => l.length), b.name).toEqual([...b.dims]);
+      for (const l of (b.labels ?? []).flat()) expect(l, `${b.name} label`).not.toMatch(/^-+\d*$|^\s*$/);
     }
     const run = await runSimulation({ config: defaultConfig, games: 20, seed: 3, workers: 0 });
     const details = (run.summary as { details?: { counters?: Record<string, unknown> } }).details;
