@@ -95,7 +95,12 @@ function handler(provider: OddsProvider) {
       process.stdout.write(argv.json ? JSON.stringify(res) + '\n' : formatOdds(res));
       return;
     }
-    const results = combos.map((req) => provider.compute(req));
+    // A combination the rules refuse (a weapon beyond its range) is a row saying why, not
+    // the end of the table; only when every combination is refused is it an error.
+    const results: (OddsResult | { inputs: Record<string, unknown>; refused: string })[] = combos.map((req) => {
+      try { return provider.compute(req); } catch (e) { if (e instanceof ConfigError) return { inputs: req, refused: e.message }; throw e; }
+    });
+    if (results.every((r) => 'refused' in r)) provider.compute(combos[0]);
     const varying = [...lists].filter(([, vs]) => vs.length > 1).map(([k]) => k);
     process.stdout.write(argv.json ? JSON.stringify(results) + '\n' : formatComparison(combos, results, varying));
   };
@@ -171,10 +176,15 @@ export function formatOdds(r: OddsResult): string {
  * One row per combination: the flags that vary, then the main probabilities (the result's
  * `summary`, or its outcomes when the provider gives none).
  */
-export function formatComparison(reqs: readonly Record<string, unknown>[], results: readonly OddsResult[], varying: readonly string[]): string {
+export function formatComparison(reqs: readonly Record<string, unknown>[], results: readonly (OddsResult | { refused: string })[], varying: readonly string[]): string {
+  const title = (results.find((r) => !('refused' in r)) as OddsResult).title;
   const rows = results.map((r, k) => {
     const row: Record<string, string | number> = {};
     for (const f of varying) row[`--${f}`] = String(reqs[k][f]);
+    if ('refused' in r) {
+      row.refused = r.refused.replace(/^[^:]*: got [^;]*; /, '');
+      return row;
+    }
     const main = r.summary ?? Object.fromEntries(r.outcomes.map((o) => [`P(${o.outcome})`, o.probability]));
     for (const [c, p] of Object.entries(main)) row[c] = p;
     return row;
@@ -191,6 +201,6 @@ export function formatComparison(reqs: readonly Record<string, unknown>[], resul
   }
   const ordered = rows.map((r) => Object.fromEntries(cols.map((c) => [c, r[c]])) as Record<string, string | number>);
   const fixed = Object.entries(reqs[0]).filter(([k]) => !varying.includes(k)).map(([k, v]) => `--${k} ${String(v)}`).join('  ');
-  return `${results[0].title.split(':')[0]}: ${results.length} combinations of ${varying.map((f) => '--' + f).join(' × ')}${fixed ? `\n${fixed}` : ''}\n\n`
+  return `${title.split(':')[0]}: ${results.length} combinations of ${varying.map((f) => '--' + f).join(' × ')}${fixed ? `\n${fixed}` : ''}\n\n`
     + table(ordered) + '\n- One row per combination; `squadsim odds` with single values (or --json, an array) gives each full distribution.\n';
 }

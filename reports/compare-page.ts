@@ -74,9 +74,13 @@ function differences(c: Comparison, kind: MetricDiff['kind']): Chart | null {
   };
 }
 
+/** The paired differences B − A: the charts a report with --compare adds. */
+export function differenceCharts(c: Comparison): Chart[] {
+  return [differences(c, 'rate'), differences(c, 'score')].filter((x): x is Chart => x !== null);
+}
+
 export function compareCharts(c: Comparison): Chart[] {
-  const diffs = [differences(c, 'rate'), differences(c, 'score')].filter((x): x is Chart => x !== null);
-  return [...diffs, sideBySide(c, 'rate', 'Win and draw rates', 'share of games'), sideBySide(c, 'score', 'Mean scores', 'mean per game')];
+  return [...differenceCharts(c), sideBySide(c, 'rate', 'Win and draw rates', 'share of games'), sideBySide(c, 'score', 'Mean scores', 'mean per game')];
 }
 
 export function compareSummaryTable(c: Comparison): SummaryTable {

@@ -13,7 +13,7 @@ import { winRatesChart } from './charts/win-rates.ts';
 import { summaryTables, type SummaryTable } from './tables.ts';
 import type { TournamentTables } from '../analysis/tournament-table.ts';
 import type { Comparison } from '../analysis/compare.ts';
-import { compareCharts, compareSummaryTable } from './compare-page.ts';
+import { differenceCharts, compareSummaryTable } from './compare-page.ts';
 
 export interface Report {
   results: Results;
@@ -44,7 +44,8 @@ export function buildReport(results: Results, balance: ColumnTable | null, tourn
   const charts = [
     winRatesChart(a, results),
     ...optional(scoreMarginChart(a, results), `${n.score} margin chart omitted: the results have no marginHist block.`),
-    ...optional(winClassesChart(a, results), 'Classes-of-win chart omitted: this ruleset defines no classes of win.'),
+    // A ruleset without classes of win has nothing to chart: no note (it is not missing data).
+    ...(results.blocks.has('winClass') ? optional(winClassesChart(a, results), 'Classes-of-win chart omitted: the winClass block is empty.') : []),
     lethalityChart(a, results),
     valueHeldChart(a, results),
     ...optional(typeLethalityChart(a, results), `Losses-by-${n.unit}-type chart omitted: the results have no typeCasualties and typeFielded blocks.`),
@@ -52,7 +53,7 @@ export function buildReport(results: Results, balance: ColumnTable | null, tourn
     ...optional(costEffectivenessChart(a, results), 'Cost-effectiveness chart omitted: the results have no typeCost block with typeKills or typeCostLost.'),
     // The fair-cost chart needs a balance result (report --balance): no note on every ordinary report.
     ...(balance ? optional(fairCostChart(balance, n), 'Fair-cost chart omitted: the balance result has no fitted features.') : []),
-    ...(comparison ? [compareCharts(comparison.comparison)[2]] : []),
+    ...(comparison ? differenceCharts(comparison.comparison) : []),
   ];
   const tables = summaryTables(a, results, balance, tournament);
   if (comparison) tables.push(compareSummaryTable(comparison.comparison));

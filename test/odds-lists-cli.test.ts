@@ -22,10 +22,17 @@ describe('squadsim odds with lists (CLI)', () => {
     expect(doc).toEqual(order.map((o) => ncoOdds.compute({ ...o, cover: true })));
   });
 
-  it('a combination out of range exits 2 naming the flag and value', () => {
-    const r = cli(['odds', 'nco', '--weapon', 'rifle,smg', '--distance', '4,16']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--distance: got 16; is beyond the smg's range/);
+  it('a combination out of range is a row saying why (the documented 4,8,12,16 example); all refused exits 2 naming the flag and value', () => {
+    const r = cli(['odds', 'nco', '--weapon', 'rifle,smg', '--distance', '4,8,12,16']);
+    expect(r.code, r.stderr).toBe(0);
+    const rows = r.stdout.split('\n').filter((l) => /^(rifle|smg) /.test(l));
+    expect(rows).toHaveLength(8);
+    expect(rows.filter((l) => /is beyond the smg's range/.test(l))).toEqual([expect.stringMatching(/^smg\s+16\s/)]);
+    const json = JSON.parse(cli(['odds', 'nco', '--weapon', 'rifle,smg', '--distance', '4,16', '--json']).stdout) as { refused?: string }[];
+    expect(json.map((x) => x.refused !== undefined)).toEqual([false, false, false, true]);
+    const all = cli(['odds', 'nco', '--weapon', 'smg', '--distance', '16,20']);
+    expect(all.code).toBe(2);
+    expect(all.stderr).toMatch(/--distance: got 16; is beyond the smg's range/);
   });
 
   it('the comparison table has one row per combination with the main probabilities, equal to single calls', () => {
