@@ -33,8 +33,10 @@ describe('buildReport', () => {
   it('omits, with a note, the charts a standard-only document cannot fill', () => {
     const rep = buildReport(checkResults(standardOnly()), null);
     expect(rep.charts.map((c) => c.id)).toEqual(['win-rates', 'lethality', 'value-held']);
-    expect(rep.notes).toHaveLength(5);
+    expect(rep.notes).toHaveLength(4);
     expect(rep.notes.join('\n')).not.toMatch(/Fair-cost/); // an ordinary report without --balance carries no banner about it (issue 13)
+    // No classes of win declared is not missing data: no banner either (Platoon, issue 31).
+    expect(rep.notes.join('\n')).not.toMatch(/Classes-of-win/);
   });
   it('renders every chart to an SVG with data marks', async () => {
     const rep = buildReport(checkResults(tinyResults()), fairCostTable(tinyBalance()));
