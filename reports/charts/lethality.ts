@@ -17,7 +17,7 @@ export function lethalityChart(a: Analysis, r: Results): Chart {
     id: 'lethality',
     title: 'Lethality over time',
     description:
-      `Mean ${r.nouns.units} lost per game by each side in each ${r.unit} (left) and in total by the end of it (right). ` +
+      `Mean ${r.nouns.units} lost per game by each side in each ${r.stepAxis} (left) and in total by the end of it (right). ` +
       'Bands: 95% confidence interval of the mean (from per-game sums of squares).',
     spec: {
       $schema: SCHEMA,
@@ -62,12 +62,12 @@ export function valueHeldChart(a: Analysis, r: Results): Chart {
     id: 'value-held',
     title: `${cap(v)} held over time`,
     description:
-      `Mean ${v} each side holds (its ${r.nouns.units} still in play, valued as the ruleset scores them) at the end of each ${r.unit}; ${r.unit} 0 is the starting force. ` +
+      `Mean ${v} each side holds (its ${r.nouns.units} still in play, valued as the ruleset scores them) at the end of each ${r.stepAxis}; ${r.stepAxis} 0 is the starting force. ` +
       'Bands: 95% confidence interval of the mean.',
     spec: {
       $schema: SCHEMA,
       config: CONFIG,
-      title: { text: `${cap(v)} held`, subtitle: `mean ${v} held per game at the end of each ${r.unit}, 95% bands` },
+      title: { text: `${cap(v)} held`, subtitle: `mean ${v} held per game at the end of each ${r.stepAxis}, 95% bands` },
       width: 2 * PANEL + 40,
       height: 250,
       data: { values },

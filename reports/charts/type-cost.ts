@@ -19,7 +19,7 @@ export function typeCostChart(a: Analysis, r: Results): Chart | null {
     id: 'type-cost',
     title: `Cost in play by ${n.unit} type`,
     description:
-      `Mean cost (${n.value} paid, with options) of each ${n.unit} type still in play at the end of each ${r.unit}: one panel per type, one line per side; ${r.unit} 0 is the force as fielded. ` +
+      `Mean cost (${n.value} paid, with options) of each ${n.unit} type still in play at the end of each ${r.stepAxis}: one panel per type, one line per side; ${r.stepAxis} 0 is the force as fielded. ` +
       'Means only: no per-type sums of squares are recorded.',
     spec: {
       $schema: SCHEMA,

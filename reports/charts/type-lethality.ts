@@ -15,12 +15,12 @@ export function typeLethalityChart(a: Analysis, r: Results): Chart | null {
     id: 'type-lethality',
     title: `Losses by ${n.unit} type`,
     description:
-      `Cumulative share of each ${n.unit} type's fielded ${n.units} lost by the end of each ${r.unit}: one panel per type, one line per side. ` +
+      `Cumulative share of each ${n.unit} type's fielded ${n.units} lost by the end of each ${r.stepAxis}: one panel per type, one line per side. ` +
       `Bands: 95% Wilson interval counting each fielded ${n.unit} as one trial (narrower than a per-game interval, since the ${n.units} of one game share its fate).`,
     spec: {
       $schema: SCHEMA,
       config: CONFIG,
-      title: { text: `Losses by ${n.unit} type`, subtitle: `share of the type's ${n.units} lost by the end of each ${r.unit}, 95% bands` },
+      title: { text: `Losses by ${n.unit} type`, subtitle: `share of the type's ${n.units} lost by the end of each ${r.stepAxis}, 95% bands` },
       data: { values },
       // Small multiples, one per type, coloured by side: a dozen type colours cannot be told
       // apart, and the panel title names the type in full (no truncated legend).
