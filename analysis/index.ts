@@ -1,6 +1,7 @@
 /** Every analysis of one results document, as arquero tables (null where a block is missing). */
 import type { ColumnTable } from 'arquero';
 import { costEffectiveness } from './cost.ts';
+import { gameLength, lossesAtLeast, sideSpread } from './distributions.ts';
 import { sideLethality, typeLethality } from './lethality.ts';
 import type { Results } from './load.ts';
 import { marginDistribution, scores, winClasses, winRates } from './outcomes.ts';
@@ -12,6 +13,12 @@ export interface Analysis {
   margins: ColumnTable | null;
   winClasses: ColumnTable | null;
   sideLethality: ColumnTable;
+  /** 10/50/90% quantiles of losses so far and value share held, per side and bin (null for older results). */
+  sideSpread: ColumnTable | null;
+  /** P(at least k losses by the end of each bin), per side. */
+  lossesAtLeast: ColumnTable | null;
+  /** Games ending in each bin. */
+  gameLength: ColumnTable | null;
   typeLethality: ColumnTable | null;
   costEffectiveness: ColumnTable | null;
   /** Times each rule fired per game, by side (rulesets that count them). */
@@ -25,6 +32,9 @@ export function analyze(r: Results): Analysis {
     margins: marginDistribution(r),
     winClasses: winClasses(r),
     sideLethality: sideLethality(r),
+    sideSpread: sideSpread(r),
+    lossesAtLeast: lossesAtLeast(r),
+    gameLength: gameLength(r),
     typeLethality: typeLethality(r),
     costEffectiveness: costEffectiveness(r),
     rulesInPlay: rulesInPlay(r),

@@ -64,6 +64,12 @@ export const BLOCK = {
   survivingValueSq: 'survivingValueSq',
   /** [2]: sum of each side's value at the start. */
   startingValue: 'startingValue',
+  /** [2, bins, CUM_BUCKETS]: games by units lost up to the bin's end (the last bucket: that many or more). */
+  cumCasualtiesHist: 'cumCasualtiesHist',
+  /** [2, bins, SHARE_BUCKETS]: games by the share of its starting value a side holds at the bin's end, in 5% buckets. */
+  valueShareHist: 'valueShareHist',
+  /** [bins]: games ending in each bin (game length). */
+  gameLengthHist: 'gameLengthHist',
   // With `types` (K = types.length):
   /** [2, K]: units of type k fielded. */
   typeFielded: 'typeFielded',
@@ -84,6 +90,10 @@ export const BLOCK = {
 } as const;
 
 export type StandardBlock = (typeof BLOCK)[keyof typeof BLOCK];
+
+/** Distributions, not only means (issue 31): bucket counts of the standard histograms. */
+export const CUM_BUCKETS = 64;
+export const SHARE_BUCKETS = 21;
 
 /** The layout, bins and row columns of one scenario, derived once from its TallySpec. */
 export class TallyPlan {
@@ -145,6 +155,9 @@ export class TallyPlan {
       { name: BLOCK.survivingValue, dims: [2, this.bins], labels: [sides, bins], doc: doc(BLOCK.survivingValue, `sum of the ${n.value} a side holds at the end of the ${n.step}`) },
       { name: BLOCK.survivingValueSq, dims: [2, this.bins], labels: [sides, bins], doc: `sum of the squared ${n.value} a side holds at the end of the ${n.step}` },
       { name: BLOCK.startingValue, dims: [2], labels: [sides], doc: doc(BLOCK.startingValue, `sum of each side's starting ${n.value}`) },
+      { name: BLOCK.cumCasualtiesHist, dims: [2, this.bins, CUM_BUCKETS], labels: [sides, bins, Array.from({ length: CUM_BUCKETS }, (_, k) => (k === CUM_BUCKETS - 1 ? `${k}+` : String(k)))], doc: `games by ${n.units} lost up to the end of the ${n.step} (the last bucket: ${CUM_BUCKETS - 1} or more)` },
+      { name: BLOCK.valueShareHist, dims: [2, this.bins, SHARE_BUCKETS], labels: [sides, bins, Array.from({ length: SHARE_BUCKETS }, (_, k) => `${5 * k}%`)], doc: `games by the share of its starting ${n.value} a side holds at the end of the ${n.step}, rounded down to 5% (the last bucket: 100% or more)` },
+      { name: BLOCK.gameLengthHist, dims: [this.bins], labels: [bins], doc: `games ending in each ${n.step}` },
     ];
     if (spec.types) {
       const t = [...spec.types], K = t.length;

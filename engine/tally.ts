@@ -13,7 +13,7 @@
  * Doubles go in through the typed arrays `surviving` and `score`, not as arguments: V8
  * boxes a double passed to a call it does not inline. All amounts are integers.
  */
-import { BLOCK, TallyPlan } from './tally-plan.ts';
+import { BLOCK, CUM_BUCKETS, SHARE_BUCKETS, TallyPlan } from './tally-plan.ts';
 
 /** endGame's winner for a drawn game. */
 export const DRAW = 2;
@@ -45,6 +45,8 @@ export class Tally {
   ended = false;
   private game = 0;
   private readonly binLost = new Float64Array(2);
+  /** Each side's value at the start of this game (valueShareHist). */
+  private readonly startValue = new Float64Array(2);
   private readonly cumLost = new Float64Array(2);
   /** Steps closed in the current bin that is not flushed yet. */
   private binOpen = false;
@@ -55,6 +57,7 @@ export class Tally {
   private readonly oFielded: number; private readonly oCost: number; private readonly oTypeCas: number;
   private readonly oCostLost: number; private readonly oCostLostSteps: number; private readonly oKills: number;
   private readonly oMargin: number; private readonly oWinClass: number;
+  private readonly oCumHist: number; private readonly oShareHist: number; private readonly oLength: number;
   private readonly bins: number; private readonly types: number; private readonly classes: number;
   private readonly mWidth: number; private readonly mHalf: number;
 
@@ -68,6 +71,7 @@ export class Tally {
     this.oFielded = has(BLOCK.typeFielded); this.oCost = has(BLOCK.typeCost); this.oTypeCas = has(BLOCK.typeCasualties);
     this.oCostLost = has(BLOCK.typeCostLost); this.oCostLostSteps = has(BLOCK.typeCostLostSteps); this.oKills = has(BLOCK.typeKills);
     this.oMargin = has(BLOCK.marginHist); this.oWinClass = has(BLOCK.winClass);
+    this.oCumHist = l.offset(BLOCK.cumCasualtiesHist); this.oShareHist = l.offset(BLOCK.valueShareHist); this.oLength = l.offset(BLOCK.gameLengthHist);
     this.bins = plan.bins;
     this.types = plan.typeCount;
     this.classes = plan.spec.winClasses?.length ?? 0;
@@ -93,6 +97,7 @@ export class Tally {
     this.ended = false;
     this.binOpen = false;
     this.binLost[0] = 0; this.binLost[1] = 0;
+    this.startValue[0] = 0; this.startValue[1] = 0;
     this.cumLost[0] = 0; this.cumLost[1] = 0;
     this.score[0] = 0; this.score[1] = 0;
     this.surviving[0] = 0; this.surviving[1] = 0;
@@ -104,6 +109,7 @@ export class Tally {
   /** A unit present at the start of the game: its cost (paid for it) and value (what its side holds). */
   field(side: number, type: number, cost: number, value: number): void {
     this.acc[this.oStart + side] += value;
+    this.startValue[side] += value;
     this.reinforce(side, type, cost);
   }
 
@@ -168,6 +174,11 @@ export class Tally {
       acc[this.oCumSq + i] += cum * cum;
       acc[this.oSurv + i] += v;
       acc[this.oSurvSq + i] += v * v;
+      acc[this.oCumHist + i * CUM_BUCKETS + (cum < CUM_BUCKETS - 1 ? cum : CUM_BUCKETS - 1)]++;
+      const st = this.startValue[s];
+      let q = st > 0 ? Math.floor((20 * v) / st) : SHARE_BUCKETS - 1;
+      q = q < 0 ? 0 : q > SHARE_BUCKETS - 1 ? SHARE_BUCKETS - 1 : q;
+      acc[this.oShareHist + i * SHARE_BUCKETS + q]++;
     }
     this.binOpen = false;
   }
@@ -182,6 +193,7 @@ export class Tally {
     this.winner = winner;
     const plan = this.plan, acc = this.acc;
     let b = this.step > 0 ? plan.binOf[this.step - 1] + 1 : 0;
+    acc[this.oLength + (b > 0 ? b - 1 : 0)]++;
     if (this.binOpen) this.flushBin(b - 1); // a bin cut short by the end
     for (; b < this.bins; b++) this.flushBin(b);
     const a = this.score[0], z = this.score[1];

@@ -32,13 +32,19 @@ export function summaryTables(a: Analysis, r: Results, balance: ColumnTable | nu
   const lethal = from(rowsOf(a.sideLethality));
   const n = r.nouns, v = n.value;
   const tables = [
-    make('win-rates', 'Win rates', a.winRates, ['outcome', 'games', 'share', '95% interval'], (x) => [x.outcome, String(x.games), pct(x.rate), interval(x.lo, x.hi, p1)]),
+    // A narrow interval gets another digit: "0.5% (0.5%–0.5%)" said nothing.
+    make('win-rates', 'Win rates', a.winRates, ['outcome', 'games', 'share', '95% interval'], (x) => { const d = x.hi - x.lo < 0.005 ? 2 : 1; return [x.outcome, String(x.games), pct(x.rate, d), interval(x.lo, x.hi, (y) => pct(y, d))]; }),
     make('scores', `${cap(n.scoreLong)} (${n.score}) per game`, a.scores, ['side', 'mean', '95% interval', 'sd'], (x) => [x.side, f1(x.mean), interval(x.lo, x.hi, f1), x.sd === null ? '' : f1(x.sd)]),
     make('win-classes', 'Classes of win', a.winClasses, ['winner', 'class', 'games', 'share', '95% interval'], (x) => [x.side, x.class, String(x.games), pct(x.rate), interval(x.lo, x.hi, p1)]),
     make('lethality', `Lethality by ${r.unit}`, lethal, ['side', r.unit, 'casualties', '95% interval', 'cumulative', '95% interval', `${v} held`, '95% interval', 'of start'], (x) => [
       x.side, x.stepLabel, f2(x.casualties), interval(x.casualtiesLo, x.casualtiesHi, f2), f2(x.cumCasualties), interval(x.cumCasualtiesLo, x.cumCasualtiesHi, f2),
       f1(x.survivingValue), interval(x.survivingValueLo, x.survivingValueHi, f1), pct(x.survivingShare),
     ]),
+    make('spread', `Spread between games by ${r.unit}: median and 10–90% of games`, a.sideSpread, ['side', r.unit, `${n.units} lost so far: 10%`, 'median', '90%', `share of ${v} held: 10%`, 'median', '90%'], (x) => [
+      x.side, x.stepLabel, String(x.lostP10), String(x.lostP50), String(x.lostP90), pct(x.shareP10, 0), pct(x.shareP50, 0), pct(x.shareP90, 0),
+    ]),
+    make('losses-at-least', `Chance of at least k ${n.units} lost by the end of each ${r.unit}`, a.lossesAtLeast, ['side', r.unit, 'k', 'probability'], (x) => [x.side, x.stepLabel, String(x.k), pct(x.probability)]),
+    make('game-length', 'Game length', a.gameLength, [r.unit, 'games', 'share'], (x) => [x.stepLabel, String(x.games), pct(x.share)]),
     make('cost-effectiveness', `Cost-effectiveness by ${n.unit} type`, a.costEffectiveness, ['side', 'type', 'fielded / game', `${v} / game`, `share of ${v}`, `own ${v} lost`, "share of side's losses", 'kills / game', `kills / 100 ${v}`, `${n.units} lost`], (x) => [
       x.side, r.typeName(x.type), num(x.fieldedPerGame), f1(x.costPerGame), pct(x.costShare), pct(x.lossRate), pct(x.lossShare), num(x.killsPerGame), num(x.killsPer100Cost), pct(x.casualtyRate),
     ]),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DRAW, Tally } from '../engine/tally.ts';
-import { BLOCK, TallyPlan, slug, type Nouns, type TallySpec } from '../engine/tally-plan.ts';
+import { BLOCK, CUM_BUCKETS, SHARE_BUCKETS, TallyPlan, slug, type Nouns, type TallySpec } from '../engine/tally-plan.ts';
 
 const NOUNS: Nouns = { unit: 'soldier', units: 'soldiers', value: 'points', score: 'VP', scoreLong: 'victory points', step: 'turn', steps: 'turns' };
 
@@ -33,7 +33,7 @@ describe('TallyPlan', () => {
     const plan = new TallyPlan(spec({ extras: [{ name: 'actions', dims: [2, 3] }] }));
     const names = plan.layout.blocks.map((b) => b.name);
     expect(names).toEqual([
-      'outcome', 'score', 'scoreSq', 'casualties', 'casualtiesSq', 'cumCasualtiesSq', 'survivingValue', 'survivingValueSq', 'startingValue',
+      'outcome', 'score', 'scoreSq', 'casualties', 'casualtiesSq', 'cumCasualtiesSq', 'survivingValue', 'survivingValueSq', 'startingValue', 'cumCasualtiesHist', 'valueShareHist', 'gameLengthHist',
       'typeFielded', 'typeCost', 'typeCasualties', 'typeCostLost', 'typeCostLostSteps', 'typeKills', 'marginHist', 'winClass', 'actions',
     ]);
     expect(plan.layout.block(BLOCK.typeCasualties).dims).toEqual([2, 2, 4]);
@@ -91,6 +91,24 @@ describe('Tally', () => {
     expect(Array.from(t.row!)).toEqual([7, 0, 65, 2, 65, 0, 0, 2, 65, 0]);
     expect(Array.from(t.unitsLost)).toEqual([0, 2]);
     expect(Array.from(t.unitsFielded)).toEqual([2, 2]);
+  });
+
+  it('records distributions, not only means: losses so far, share of value held and game length, per game', () => {
+    const t = new Tally(new TallyPlan(spec()));
+    shortGame(t);
+    const cum = read(t, BLOCK.cumCasualtiesHist), share = read(t, BLOCK.valueShareHist);
+    const at = (h: number[], B: number, s: number, bin: number) => h.slice((s * 4 + bin) * B, (s * 4 + bin + 1) * B).indexOf(1);
+    // Side 1 lost 1 by the end of step 1, 2 from step 2 on (steps 3-4 are the padding after the end).
+    expect([0, 1, 2, 3].map((b) => at(cum, CUM_BUCKETS, 1, b))).toEqual([1, 2, 2, 2]);
+    expect([0, 1, 2, 3].map((b) => at(cum, CUM_BUCKETS, 0, b))).toEqual([0, 0, 0, 0]);
+    // Side 1 holds 10 of 65 (15%, bucket 3) after step 1, then nothing; side 0 all of its 65.
+    expect([0, 1, 2, 3].map((b) => at(share, SHARE_BUCKETS, 1, b))).toEqual([3, 0, 0, 0]);
+    expect([0, 1, 2, 3].map((b) => at(share, SHARE_BUCKETS, 0, b))).toEqual([20, 20, 20, 20]);
+    expect(cum.reduce((a, b) => a + b, 0)).toBe(8); // one count per side and bin
+    // Two steps were played: the game ends in bin 2 (index 1).
+    expect(read(t, BLOCK.gameLengthHist)).toEqual([0, 1, 0, 0]);
+    shortGame(t);
+    expect(read(t, BLOCK.gameLengthHist)).toEqual([0, 2, 0, 0]);
   });
 
   it('flushes a bin cut short by the end of the game, and sums bins of several steps', () => {

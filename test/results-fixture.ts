@@ -3,6 +3,7 @@
  * The per-game values it sums are listed so tests can state exact expectations.
  */
 import type { ResultsDoc } from '../resultsdoc/format.ts';
+import { CUM_BUCKETS, SHARE_BUCKETS } from '../engine/tally-plan.ts';
 
 // Per game (g1..g4):
 //   outcome: Blue, Blue, Red, draw            VP Blue 10,20,0,10   VP Red 0,10,10,10
@@ -34,7 +35,16 @@ export function tinyResults(): ResultsDoc {
     { name: 'typeCasualties', dims: [2, 2, 2], labels: [sides, types, turns] },
     { name: 'typeCostLostSteps', dims: [2, 2, 2], labels: [sides, types, turns] },
     { name: 'winClass', dims: [2, 2], labels: [sides, ['Win big', 'Win small']] },
+    { name: 'cumCasualtiesHist', dims: [2, 2, CUM_BUCKETS], labels: [sides, turns, Array.from({ length: CUM_BUCKETS }, (_, k) => String(k))] },
+    { name: 'valueShareHist', dims: [2, 2, SHARE_BUCKETS], labels: [sides, turns, Array.from({ length: SHARE_BUCKETS }, (_, k) => `${5 * k}%`)] },
+    { name: 'gameLengthHist', dims: [2], labels: [turns] },
   ].map((b) => ({ ...b, doc: null }));
+  // [side][turn][bucket] counts of the per-game values listed above.
+  const hist = (perGame: number[][][], buckets: number) => perGame.map((side) => [0, 1].map((t) => {
+    const h = new Array<number>(buckets).fill(0);
+    for (const g of side) h[g[t]]++;
+    return h;
+  }));
   return {
     schema: 'squadsim.results/2',
     version: '0.0.0-test',
@@ -75,14 +85,18 @@ export function tinyResults(): ResultsDoc {
       typeCasualties: [[[1, 2], [1, 1]], [[4, 4], [0, 0]]],
       typeCostLostSteps: [[[10, 20], [20, 20]], [[40, 40], [0, 0]]],
       winClass: [[1, 1], [0, 1]],
+      // Losses so far: Blue [1,1],[0,2],[1,2],[0,0], Red [1,2]; value share buckets (5%): 40/50 → 16, 50 → 20, 30 → 12.
+      cumCasualtiesHist: hist([[[1, 1], [0, 2], [1, 2], [0, 0]], [[1, 2], [1, 2], [1, 2], [1, 2]]], CUM_BUCKETS),
+      valueShareHist: hist([[[16, 16], [20, 12], [16, 12], [20, 20]], [[16, 12], [16, 12], [16, 12], [16, 12]]], SHARE_BUCKETS),
+      gameLengthHist: [0, 4],
     },
   };
 }
 
-/** The same document with only the blocks the tally always records (what any ruleset has). */
-export function standardOnly(): ResultsDoc {
+/** The same document with only the blocks the tally always records (what any ruleset has); `old`: as before the distribution blocks. */
+export function standardOnly(old = false): ResultsDoc {
   const doc = tinyResults();
-  const keep = new Set(['outcome', 'score', 'scoreSq', 'casualties', 'survivingValue', 'startingValue', 'casualtiesSq', 'cumCasualtiesSq', 'survivingValueSq']);
+  const keep = new Set(['outcome', 'score', 'scoreSq', 'casualties', 'survivingValue', 'startingValue', 'casualtiesSq', 'cumCasualtiesSq', 'survivingValueSq', ...(old ? [] : ['cumCasualtiesHist', 'valueShareHist', 'gameLengthHist'])]);
   doc.layout = doc.layout.filter((b) => keep.has(b.name));
   doc.accumulators = Object.fromEntries(Object.entries(doc.accumulators).filter(([k]) => keep.has(k)));
   delete doc.summary.details;
