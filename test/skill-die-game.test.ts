@@ -202,7 +202,7 @@ describe('skill-die scenario, victory and configs (items 47, R20)', () => {
   it('R20 the default config: both rosters within 130 points, 8 turns, 3 objectives', () => {
     const scn = compileSkill(JSON.parse(readFileSync('configs/skill-die/default.json', 'utf8')));
     let a = 0, b = 0;
-    for (let u = 0; u < scn.n; u++) (scn.uSide[u] === 0 ? (a += scn.uCost[u]) : (b += scn.uCost[u]));
+    for (let u = 0; u < scn.n; u++) (scn.side[u] === 0 ? (a += scn.uCost[u]) : (b += scn.uCost[u]));
     expect(a).toBeLessThanOrEqual(130);
     expect(b).toBeLessThanOrEqual(130);
     expect(scn.rules.turns).toBe(8);
@@ -219,20 +219,20 @@ describe('skill-die policies (§4)', () => {
     expect(BEST[1]).toBe(2);
     expect(BEST_V[1]).toBeCloseTo(pHit(8, 3, 0, 0) * 0.5, 12);
     const rolls = g.tally.offset('skillRolls');
-    g.decide.activate(g, 0);
+    g.decide[0].activate(g, 0);
     expect(g.tally.acc[rolls]).toBe(1);
   });
 
   it('the cautious policy holds its Action as a Reaction when no shot reaches min_kill_chance', () => {
     const g = table({ blue: [rifleman], red: [{ type: 'average', armour: true }], policies: [{ id: 'cautious', min_kill_chance: 0.5 }, 'aggressive'] }, [[24, 4], [24, 34]]);
-    g.decide.activate(g, 0);
+    g.decide[0].activate(g, 0);
     expect(g.attacks[0]).toBe(0); // 6/8 × 2/6 = 0.25 < 0.5
     expect(canAct(g, 0)).toBe(true);
   });
 
   it('the commander makes the subordinate with the best shot the Main Effort', () => {
     const g = table({ blue: [{ type: 'specialist', weapons: ['rifle'], radio: true, commander: true }, { type: 'poor', weapons: ['rifle'] }, { type: 'specialist', weapons: ['lmg'] }], red: [rifleman, rifleman] }, [[24, 4], [20, 4], [28, 4], [24, 30], [27, 30]]);
-    g.decide.activate(g, 0);
+    g.decide[0].activate(g, 0);
     expect(g.mainEffort[2]).toBe(1);
     expect(g.mainEffort[1]).toBe(-1);
   });
@@ -241,7 +241,7 @@ describe('skill-die policies (§4)', () => {
     const g = table({ blue: [{ ...rifleman, medic: true }, rifleman], red: [rifleman] }, [[10, 4], [16, 4], [40, 46]]);
     g.status[1] = CASUALTY;
     const o = g.tally.offset('reviveResults');
-    g.decide.activate(g, 0);
+    g.decide[0].activate(g, 0);
     expect(g.gap(0, 1)).toBeLessThanOrEqual(1);
     expect(g.tally.acc[o] + g.tally.acc[o + 1] + g.tally.acc[o + 2] + g.tally.acc[o + 3]).toBe(1);
   });

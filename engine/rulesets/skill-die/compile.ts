@@ -9,50 +9,50 @@ import { DEFAULT_MAP } from './data/map.ts';
 import { skillRulesSchema } from './data/params.ts';
 import { MAX_WEAPONS, flattenRoster, rosterSchema, type FlatUnit } from './data/roster.ts';
 import type { SkillScenario } from './compiled.ts';
-import { policySchema, resolvePolicy, type PolicyParams } from './policy/params.ts';
+import type { PolicyParams } from './policy/knobs.ts';
+import { skillPlayers } from './policy/players.ts';
+import { fileRef } from '../../kit/config.ts';
+import { CounterSet } from '../../kit/counters.ts';
+import { skillCounters } from './data/counters.ts';
 
-export const sideSchema = z
+const sideSchema = z
   .object({
     name: sideNameSchema,
     /** R20: the points the roster may cost (null = no limit). */
     budget: z.number().min(0).max(10000).nullable().default(null).describe('Points the roster may cost at most; null = no limit (R20).'),
-    roster: rosterSchema,
-    policy: policySchema,
+    roster: fileRef(rosterSchema.describe('A side\'s roster: a path to a roster JSON file, or the list of units (one model each, R18).'), 'path to a roster JSON file'),
+    policy: skillPlayers.schema,
   })
   .strict();
 
-const configSchema = z
+/** The whole skill-die config, once: parsed here, and the JSON Schema editors use (`squadsim schema skill-die`). */
+export const skillConfigSchema = z
   .object({
     $schema: z.string().optional(),
-    ruleset: z.literal('skill-die'),
-    map: z.unknown().default(DEFAULT_MAP),
-    rules: z.unknown().default({}),
-    sides: z.array(z.unknown()).length(2),
+    ruleset: z.literal('skill-die').describe('Which ruleset this config is for.'),
+    map: fileRef(mapSchema.describe('The table: a path to a map JSON file, or the map itself (default: the 48"×48" Skirmish table, R20).'), 'path to a map JSON file, relative to this config').prefault(DEFAULT_MAP as never),
+    rules: skillRulesSchema.prefault({}).describe('Rules parameters: every ASSUMED reading of the digest (R1–R20), each with its default.'),
+    sides: z.array(sideSchema).length(2).describe('The two sides: name, budget, roster and policy.'),
   })
-  .strict();
-
-export const ACTIONS = ['attacks', 'fanShots', 'blasts', 'reactions', 'secondMoves', 'targetSignals', 'mainEfforts', 'initiativeSignals', 'revives', 'ewScans', 'droneRuns', 'crewAssists'] as const;
-export const A_ATTACK = 0, A_FAN = 1, A_BLAST = 2, A_REACT = 3, A_MOVE2 = 4, A_SIGNAL = 5, A_MAIN = 6, A_INIT = 7, A_REVIVE = 8, A_EW = 9, A_DRONE = 10, A_ASSIST = 11;
-export const REVIVE_RESULTS = ['dead', 'noEffect', 'partial', 'full'] as const;
+  .strict()
+  .describe('squadsim skill-die matchup config');
 
 export const SKILL_NOUNS: Nouns = { unit: 'unit', units: 'units', value: 'points', score: 'VP', scoreLong: 'victory points', step: 'turn', steps: 'turns' };
 
 export function compileSkill(config: unknown): SkillScenario {
-  const c = parseOrThrow(configSchema, config);
-  const rules = parseOrThrow(skillRulesSchema, c.rules, ['rules']);
-  const map = parseOrThrow(mapSchema, c.map, ['map']);
+  const c = parseOrThrow(skillConfigSchema, config);
+  const { rules, map, sides } = c;
   rules.objectives.forEach(([x, y], i) => {
     if (x < 0 || y < 0 || x > map.size[0] || y > map.size[1]) throw new ConfigError(`rules.objectives[${i}]`, [x, y], `must lie on the ${map.size[0]}"×${map.size[1]}" table`);
   });
   if (2 * rules.deploy_depth_in >= map.size[1]) throw new ConfigError('rules.deploy_depth_in', rules.deploy_depth_in, `must be less than half the table depth (${map.size[1] / 2})`);
-  const sides = [0, 1].map((s) => parseOrThrow(sideSchema, c.sides[s], ['sides', s]));
   checkSideNames(sides.map((s) => s.name));
   const flat: FlatUnit[][] = sides.map((sd, s) => flattenRoster(sd.roster, rules, ['sides', s, 'roster']));
   flat.forEach((units, s) => {
     const total = units.reduce((a, u) => a + u.cost, 0), b = sides[s].budget;
     if (b !== null && total > b) throw new ConfigError(`sides[${s}].roster`, `${total} points`, `exceeds sides[${s}].budget = ${b} (R20)`);
   });
-  const policies = [0, 1].map((s) => resolvePolicy(sides[s].policy)) as [PolicyParams, PolicyParams];
+  const policies = [0, 1].map((s) => skillPlayers.resolve(sides[s].policy)) as [PolicyParams, PolicyParams];
   const all = [...flat[0], ...flat[1]], n = all.length, n0 = flat[0].length;
   const off = (s: number, i: number) => (i < 0 ? -1 : i + (s === 0 ? 0 : n0));
   const sideOf = (k: number) => (k < n0 ? 0 : 1);
@@ -64,8 +64,8 @@ export function compileSkill(config: unknown): SkillScenario {
   all.forEach((u, k) => u.weapons.forEach((w, j) => (uWeapons[k * MAX_WEAPONS + j] = w)));
   const W = WEAPON_IDS.map((id) => rules.weapons[id]);
   const sideNames = [sides[0].name, sides[1].name] as const;
-  const names = [...sideNames];
   const turns = Array.from({ length: rules.turns }, (_, t) => `turn ${t + 1}`);
+  const counters = new CounterSet(sideNames, skillCounters(turns));
   const plan = new TallyPlan({
     sideNames, nouns: SKILL_NOUNS, steps: rules.turns, types: TYPE_LABELS,
     margin: { width: 5, half: 40 },
@@ -74,21 +74,14 @@ export function compileSkill(config: unknown): SkillScenario {
       typeCost: 'sum of the points (R20 catalogue) of the units fielded, by side and type (revived units count again)',
       survivingValue: 'sum of the points of each side\'s units in play at the end of the turn',
     },
-    extras: [
-      { name: 'actions', dims: [2, ACTIONS.length], labels: [names, [...ACTIONS]], doc: 'sum of actions taken, by kind' },
-      { name: 'skillRolls', dims: [2, 2], labels: [names, ['rolls', 'hits']], doc: 'sum of Skill rolls to attack and of hits (items 12, 18)' },
-      { name: 'reviveResults', dims: [2, 4], labels: [names, [...REVIVE_RESULTS]], doc: 'sum of medical revival results (item 30)' },
-      { name: 'initiativeFirst', dims: [2], labels: [names], doc: 'sum of turns in which the side played first (items 1–2)' },
-      { name: 'objectivesHeld', dims: [2], labels: [names], doc: 'sum of objectives held at the end (R20)' },
-      { name: 'endTurn', dims: [rules.turns], labels: [turns], doc: 'games ending in each turn' },
-    ],
+    extras: counters.blocks(),
   });
   const { $schema: _s, ...rest } = c;
   const normalized = { ...rest, map, rules, sides };
   return {
-    ruleset: 'skill-die', sideNames, plan, normalized, rules, map, policies,
+    ruleset: 'skill-die', sideNames, plan, normalized, rules, map, policies, counters,
     n, first: Int32Array.from([0, n0]), count: Int32Array.from([n0, n - n0]),
-    uSide: u8((_, k) => sideOf(k)), uType: u8((u) => u.type), uMove: Float64Array.from(all.map((u) => u.move)),
+    side: u8((_, k) => sideOf(k)), uType: u8((u) => u.type), uMove: Float64Array.from(all.map((u) => u.move)),
     uSkill: u8((u) => u.skill), uSpecDie: u8((u) => u.specDie), uSpecialty: i32((u) => u.specialty),
     uDefense: i32((u) => u.defense), uDefDie: u8((u) => u.defDie), uTracked: u8((u) => u.tracked), uNvg: u8((u) => u.nvg),
     uRadio: u8((u) => u.radio), uMedic: u8((u) => u.medic), uEw: u8((u) => u.ew), uCommander: u8((u) => u.commander),

@@ -1,18 +1,22 @@
 /** The compiled scenario's shape (compile.ts → compileSkill), types only. */
 import type { CompiledScenario } from '../../ruleset.ts';
 import type { SkillRules } from './data/params.ts';
-import type { PolicyParams } from './policy/params.ts';
+import type { PolicyParams } from './policy/knobs.ts';
+import type { CounterSet } from '../../kit/counters.ts';
+import type { SkillCounterDecls } from './data/counters.ts';
 
 export interface SkillScenario extends CompiledScenario {
   readonly rules: SkillRules;
   /** The validated map (engine/geometry mapSchema output). */
   readonly map: unknown;
   readonly policies: readonly [PolicyParams, PolicyParams];
+  /** The ruleset's own counters (data/counters.ts). */
+  readonly counters: CounterSet<SkillCounterDecls>;
   /** Units of both sides: side 0's first, then side 1's ([0, n0) and [n0, n)). */
   readonly n: number;
   readonly first: Int32Array; // [0, n0]
   readonly count: Int32Array; // [n0, n1]
-  readonly uSide: Uint8Array;
+  readonly side: Uint8Array;
   readonly uType: Uint8Array;
   readonly uMove: Float64Array;
   readonly uSkill: Uint8Array;

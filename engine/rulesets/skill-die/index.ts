@@ -3,32 +3,27 @@
  * Difficulty, Damage against Defense, Fan and Radius, command and Signal, medics, drones and
  * EW, on the tape-measure table of engine/geometry.
  */
-import { GameEnv } from '../../env.ts';
 import type { Census, Ruleset } from '../../ruleset.ts';
-import { compileSkill, SKILL_NOUNS } from './compile.ts';
+import { compileSkill, SKILL_NOUNS, skillConfigSchema } from './compile.ts';
 import type { SkillScenario } from './compiled.ts';
-import { skillDecisions } from './policy/decisions.ts';
-import { POLICY_IDS } from './policy/params.ts';
+import { skillPlayers } from './policy/players.ts';
+import { createSkillGame } from './create.ts';
+import { configJsonSchema, fileRefPaths } from '../../kit/config.ts';
 import { playSkillGame } from './rules/game.ts';
 import { ACTIVE, SkillGame } from './rules/state.ts';
 import { summarizeSkill } from './tools/summary.ts';
 import { skillOdds } from './tools/odds.ts';
-import { skillJsonSchema } from './tools/schema.ts';
 import { describeSkillDie } from './tools/describe.ts';
 
-export function createSkillGame(scn: SkillScenario, env: GameEnv = new GameEnv(scn.plan)): SkillGame {
-  const g = new SkillGame(scn, skillDecisions, env);
-  g.st.seal(g);
-  return g;
-}
+export { createSkillGame };
 
 /** Units in play and the points they are worth (the tally's surviving value). */
 function census(g: SkillGame): Census {
   const units: [number, number] = [0, 0], value: [number, number] = [0, 0];
   for (let u = 0; u < g.n; u++) {
     if (g.status[u] !== ACTIVE) continue;
-    units[g.scn.uSide[u]]++;
-    value[g.scn.uSide[u]] += g.scn.uCost[u];
+    units[g.scn.side[u]]++;
+    value[g.scn.side[u]] += g.scn.uCost[u];
   }
   return { units, value };
 }
@@ -36,8 +31,9 @@ function census(g: SkillGame): Census {
 export const skillDie: Ruleset<SkillScenario, SkillGame> = {
   id: 'skill-die',
   nouns: SKILL_NOUNS,
-  fileRefs: ['map', 'sides.*.roster'],
-  policyIds: POLICY_IDS,
+  fileRefs: fileRefPaths(skillConfigSchema),
+  policyIds: skillPlayers.ids,
+  policyPreset: skillPlayers.presetConfig,
   compile: compileSkill,
   createGame: createSkillGame,
   resetGame: (g) => g.reset(),
@@ -46,5 +42,5 @@ export const skillDie: Ruleset<SkillScenario, SkillGame> = {
   describePlayed: describeSkillDie,
   summarize: summarizeSkill,
   odds: skillOdds,
-  jsonSchema: skillJsonSchema,
+  jsonSchema: () => configJsonSchema(skillConfigSchema),
 };

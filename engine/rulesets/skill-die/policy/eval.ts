@@ -19,7 +19,7 @@ export const BEST_V = new Float64Array(2);
 export function crewAvailable(g: SkillGame, a: number): number {
   const s = g.scn;
   if (g.reactor >= 0) return 0;
-  const f0 = s.first[s.uSide[a]], f1 = f0 + s.count[s.uSide[a]];
+  const f0 = s.first[s.side[a]], f1 = f0 + s.count[s.side[a]];
   let k = 0;
   for (let c = f0; c < f1; c++) {
     if (s.uCrewOf[c] !== a || !canAct(g, c)) continue;
@@ -54,7 +54,7 @@ export function shotChance(g: SkillGame, a: number, t: number, w: number, mode: 
 
 /** Expected points of a blast of w centred on t into EVAL[1]: enemies minus friends, or −1 if friends exceed EVAL[3] (the friendly-fire ratio) of enemies. */
 export function blastValue(g: SkillGame, a: number, t: number, w: number): void {
-  const s = g.scn, T = g.table, R = s.wRadius[w] + T.baseRadius, side = s.uSide[a], ffRatio = EVAL[3];
+  const s = g.scn, T = g.table, R = s.wRadius[w] + T.baseRadius, side = s.side[a], ffRatio = EVAL[3];
   let foe = 0, friend = 0;
   for (let u = 0; u < g.n; u++) {
     if (g.status[u] !== ACTIVE) continue;
@@ -62,7 +62,7 @@ export function blastValue(g: SkillGame, a: number, t: number, w: number): void 
     if (Math.sqrt(dx * dx + dy * dy) > R) continue;
     pKillInto(s.wDamage[w], s.uDefense[u], s.uDefDie[u]);
     const v = PROB[1] * s.uCost[u];
-    if (s.uSide[u] === side) friend += v;
+    if (s.side[u] === side) friend += v;
     else foe += v;
   }
   EVAL[1] = friend > ffRatio * foe ? -1 : foe - friend;
@@ -82,7 +82,7 @@ export function bestAttackFF(g: SkillGame, a: number, exact: boolean, crew: bool
   const s = g.scn;
   BEST[0] = -1; BEST[1] = -1; BEST_V[0] = 0; BEST_V[1] = 0;
   const bonus = crew ? crewAvailable(g, a) : 0;
-  const o = 1 - s.uSide[a], f0 = s.first[o], f1 = f0 + s.count[o];
+  const o = 1 - s.side[a], f0 = s.first[o], f1 = f0 + s.count[o];
   for (let k = 0; k < MAX_WEAPONS; k++) {
     const w = s.uWeapons[a * MAX_WEAPONS + k];
     if (w < 0) break;
@@ -118,7 +118,7 @@ export function fillTargets(g: SkillGame, a: number, w: number, t: number): numb
   g.cand[0] = t;
   if (fan <= 1) return 1;
   const b0 = Math.atan2(T.py[t] - T.py[a], T.px[t] - T.px[a]);
-  const o = 1 - s.uSide[a], f0 = s.first[o], f1 = f0 + s.count[o];
+  const o = 1 - s.side[a], f0 = s.first[o], f1 = f0 + s.count[o];
   let k = 1;
   for (let u = f0; u < f1 && k < fan; u++) {
     if (u === t || targetable(g, a, u, w) === 0) continue;
@@ -143,7 +143,7 @@ export function fillTargets(g: SkillGame, a: number, w: number, t: number): numb
  * (no Advantage, no crew), times u's points; into EVAL[2].
  */
 export function exposure(g: SkillGame, u: number, p: number): void {
-  const s = g.scn, T = g.table, o = 1 - s.uSide[u], f0 = s.first[o], f1 = f0 + s.count[o];
+  const s = g.scn, T = g.table, o = 1 - s.side[u], f0 = s.first[o], f1 = f0 + s.count[o];
   let alive = 1;
   for (let e = f0; e < f1; e++) {
     if (g.status[e] !== ACTIVE) continue;

@@ -39,7 +39,7 @@ function randomAttack(g: SkillGame, a: number): boolean {
   const s = g.scn;
   const k = g.prng.below(MAX_WEAPONS), w = s.uWeapons[a * MAX_WEAPONS + k];
   if (w < 0) return false;
-  const o = 1 - s.uSide[a], f0 = s.first[o], f1 = f0 + s.count[o];
+  const o = 1 - s.side[a], f0 = s.first[o], f1 = f0 + s.count[o];
   let n = 0;
   for (let t = f0; t < f1; t++) if (targetable(g, a, t, w) !== 0) g.cand[n++] = t;
   if (n === 0) return false;
@@ -49,7 +49,7 @@ function randomAttack(g: SkillGame, a: number): boolean {
 
 /** One random step of the Action kind `k` (0..6); true if it was legal and taken. */
 function randomAction(g: SkillGame, u: number, k: number): boolean {
-  const s = g.scn, side = s.uSide[u], f0 = s.first[side], f1 = f0 + s.count[side];
+  const s = g.scn, side = s.side[u], f0 = s.first[side], f1 = f0 + s.count[side];
   switch (k) {
     case 0: return randomAttack(g, u);
     case 1: {

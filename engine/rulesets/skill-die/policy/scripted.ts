@@ -7,7 +7,7 @@ import { isTroop, T_DRONE } from '../data/catalogue.ts';
 import { canAct, canMove, doAttack, doControlDrone, doEwScan, doInitiativeSignal, doMainEffort, doMove, doRevive, doSignalTarget, pledgeCrew } from '../rules/actions.ts';
 import { canSee, inCover } from '../rules/sight.ts';
 import { ACTIVE, CASUALTY, type SkillGame } from '../rules/state.ts';
-import { CMD_INITIATIVE, CMD_MAIN_EFFORT, type PolicyParams } from './params.ts';
+import { CMD_INITIATIVE, CMD_MAIN_EFFORT, type PolicyParams } from './knobs.ts';
 import { BEST, BEST_V, bestAttackFF, EVAL, exposure, fillTargets, gapInto } from './eval.ts';
 
 /** §4.1: a line across the deployment zone, crews beside their gunner, `deploy_spread` of the width. */
@@ -81,7 +81,7 @@ function isGunner(g: SkillGame, u: number): boolean {
 
 /** §4.6: the subordinate with the best attack now, if any is worth it (−1 otherwise). */
 function mainEffortPick(g: SkillGame, c: number, P: PolicyParams): number {
-  const s = g.scn, f0 = s.first[s.uSide[c]], f1 = f0 + s.count[s.uSide[c]];
+  const s = g.scn, f0 = s.first[s.side[c]], f1 = f0 + s.count[s.side[c]];
   let best = -1, bv = 0;
   for (let u = f0; u < f1; u++) {
     if (u === c || g.status[u] !== ACTIVE || g.activated[u] !== 0 || g.revivedRound[u] === g.round || s.uType[u] === T_DRONE) continue;
@@ -118,7 +118,7 @@ function nearestObjective(g: SkillGame, u: number): number {
 }
 
 function nearestEnemy(g: SkillGame, u: number): number {
-  const s = g.scn, o = 1 - s.uSide[u], f0 = s.first[o], f1 = f0 + s.count[o];
+  const s = g.scn, o = 1 - s.side[u], f0 = s.first[o], f1 = f0 + s.count[o];
   let best = -1, bd = Infinity;
   for (let e = f0; e < f1; e++) {
     if (g.status[e] !== ACTIVE) continue;
@@ -130,7 +130,7 @@ function nearestEnemy(g: SkillGame, u: number): number {
 
 /** Friends in play within 3" of point slot q, u's own gunner and crew aside. */
 function crowding(g: SkillGame, u: number, q: number): number {
-  const s = g.scn, side = s.uSide[u], f0 = s.first[side], f1 = f0 + s.count[side];
+  const s = g.scn, side = s.side[u], f0 = s.first[side], f1 = f0 + s.count[side];
   let k = 0;
   for (let f = f0; f < f1; f++) {
     if (f === u || g.status[f] !== ACTIVE || s.uCrewOf[f] === u || s.uCrewOf[u] === f || s.uType[f] === T_DRONE) continue;
@@ -213,7 +213,7 @@ export function chooseMove(g: SkillGame, u: number, P: PolicyParams): boolean {
 
 /** §4.7: the medic's nearest friendly casualty within reach this turn (−1 none). */
 function casualtyInReach(g: SkillGame, m: number): number {
-  const s = g.scn, f0 = s.first[s.uSide[m]], f1 = f0 + s.count[s.uSide[m]];
+  const s = g.scn, f0 = s.first[s.side[m]], f1 = f0 + s.count[s.side[m]];
   let best = -1, bd = g.moveNow[m] + s.rules.touch_in;
   for (let t = f0; t < f1; t++) {
     if (g.status[t] !== CASUALTY) continue;
@@ -233,8 +233,8 @@ export function activateScripted(g: SkillGame, u: number, P: PolicyParams): void
     if (pick >= 0) doMainEffort(g, u, pick);
     else if (P.command === CMD_INITIATIVE || s.uRadio[u] === 1) doInitiativeSignal(g, u);
   }
-  if (s.uControls[u] >= 0 && g.status[s.uControls[u]] === ACTIVE && hasIndirect(g, s.uSide[u])) doControlDrone(g, u);
-  if (s.uEw[u] === 1 && canAct(g, u) && hasIndirect(g, s.uSide[u]) && enemySignals(g, s.uSide[u])) doEwScan(g, u);
+  if (s.uControls[u] >= 0 && g.status[s.uControls[u]] === ACTIVE && hasIndirect(g, s.side[u])) doControlDrone(g, u);
+  if (s.uEw[u] === 1 && canAct(g, u) && hasIndirect(g, s.side[u]) && enemySignals(g, s.side[u])) doEwScan(g, u);
   if (s.uMedic[u] === 1 && canAct(g, u)) {
     const t = casualtyInReach(g, u);
     if (t >= 0) {
@@ -265,7 +265,7 @@ export function activateScripted(g: SkillGame, u: number, P: PolicyParams): void
   if (moving) doMove(g, u);
   if (g.status[u] !== ACTIVE) return;
   if (fireBest(g, u, P)) return;
-  if (s.uRadio[u] === 1 && canAct(g, u) && hasIndirect(g, s.uSide[u]) && signalBest(g, u)) return;
+  if (s.uRadio[u] === 1 && canAct(g, u) && hasIndirect(g, s.side[u]) && signalBest(g, u)) return;
   if (P.doubleMove && isTroop(s.uType[u]) && canMove(g, u) && chooseMove(g, u, P)) doMove(g, u);
 }
 
@@ -298,7 +298,7 @@ function enemySignals(g: SkillGame, side: number): boolean {
 
 /** §4.3: Signal the most valuable visible enemy not yet passed (items 26–27). */
 export function signalBest(g: SkillGame, o: number): boolean {
-  const s = g.scn, side = s.uSide[o], e = 1 - side, f0 = s.first[e], f1 = f0 + s.count[e];
+  const s = g.scn, side = s.side[o], e = 1 - side, f0 = s.first[e], f1 = f0 + s.count[e];
   let best = -1, bv = 0;
   for (let t = f0; t < f1; t++) {
     if (g.status[t] !== ACTIVE || g.passed[side * g.n + t] !== 0 || s.uCost[t] <= bv || !canSee(g, o, t)) continue;

@@ -5,7 +5,7 @@
  * see the actor are asked whether to react (R8); reactions trigger no reactions.
  */
 import { isTroop, T_DRONE } from '../data/catalogue.ts';
-import { A_ASSIST, A_ATTACK, A_BLAST, A_DRONE, A_EW, A_FAN, A_INIT, A_MAIN, A_MOVE2, A_REACT, A_REVIVE, A_SIGNAL } from '../compile.ts';
+import { A_ASSIST, A_ATTACK, A_BLAST, A_DRONE, A_EW, A_FAN, A_INIT, A_MAIN, A_MOVE2, A_REACT, A_REVIVE, A_SIGNAL, RV_DEAD, RV_FULL, RV_NONE, RV_PARTIAL } from '../data/counters.ts';
 import { applySuppression, blast, carries, inCone, netAdvantage, oneAttack, targetable } from './attack.ts';
 import { canSee } from './sight.ts';
 import { ACTIVE, CASUALTY, GONE, type SkillGame } from './state.ts';
@@ -13,7 +13,7 @@ import { traceActivation, traceAttack, traceCommand, traceMove, traceRevive } fr
 
 /** Counts an action of `side` (extras: actions). */
 export function count(g: SkillGame, side: number, k: number): void {
-  g.tally.acc[g.tally.offset('actions') + side * 12 + k]++;
+  g.count.actions.add(side, k);
 }
 
 /** Is u reacting right now (R8: its saved Action is being spent in the enemy's turn)? */
@@ -25,7 +25,7 @@ export function reacting(g: SkillGame, u: number): boolean {
 export function canAct(g: SkillGame, u: number): boolean {
   if (g.status[u] !== ACTIVE) return false;
   if (g.reactor === u) return true;
-  if (g.turnSide !== g.scn.uSide[u] || g.acted[u] !== 0 || g.focus[u] !== 0 || g.revivedRound[u] === g.round) return false;
+  if (g.turnSide !== g.scn.side[u] || g.acted[u] !== 0 || g.focus[u] !== 0 || g.revivedRound[u] === g.round) return false;
   return !(g.suppressed[u] !== 0 && g.moves[u] > 0); // R4: Move or Act, not both
 }
 
@@ -34,7 +34,7 @@ export function canMove(g: SkillGame, u: number): boolean {
   const s = g.scn;
   if (g.status[u] !== ACTIVE) return false;
   if (g.reactor === u) return s.reactMove;
-  if (g.turnSide !== s.uSide[u] || g.focus[u] !== 0 || g.revivedRound[u] === g.round || g.moveNow[u] <= 0) return false;
+  if (g.turnSide !== s.side[u] || g.focus[u] !== 0 || g.revivedRound[u] === g.round || g.moveNow[u] <= 0) return false;
   if (g.suppressed[u] !== 0 && (g.acted[u] !== 0 || g.moves[u] > 0)) return false;
   if (g.moves[u] === 0) return true;
   return g.moves[u] === 1 && isTroop(s.uType[u]) && g.acted[u] === 0;
@@ -61,12 +61,12 @@ export function doMove(g: SkillGame, u: number): boolean {
   }
   if (g.trace !== null) traceMove(g, u, spent);
   if (g.reactor === u) {
-    count(g, s.uSide[u], A_REACT);
+    count(g, s.side[u], A_REACT);
     return true;
   }
   if (g.moves[u] === 1) {
     g.acted[u] = 1;
-    count(g, s.uSide[u], A_MOVE2);
+    count(g, s.side[u], A_MOVE2);
   }
   g.moves[u]++;
   g.movedIn[u] += spent;
@@ -79,7 +79,7 @@ export function pledgeCrew(g: SkillGame, a: number): number {
   const s = g.scn;
   if (g.reactor >= 0) return 0;
   let k = 0;
-  const f0 = s.first[s.uSide[a]], f1 = f0 + s.count[s.uSide[a]];
+  const f0 = s.first[s.side[a]], f1 = f0 + s.count[s.side[a]];
   for (let c = f0; c < f1; c++) {
     if (s.uCrewOf[c] !== a || !canAct(g, c)) continue;
     // g.gap(c, a) written out here and in doMainEffort: its double result was boxed whenever the call was not inlined.
@@ -87,7 +87,7 @@ export function pledgeCrew(g: SkillGame, a: number): number {
     if ((e > 0 ? e : 0) > s.rules.crew_radius_in) continue;
     g.acted[c] = 1;
     g.assist[a]++;
-    count(g, s.uSide[a], A_ASSIST);
+    count(g, s.side[a], A_ASSIST);
     k++;
   }
   return k;
@@ -103,7 +103,7 @@ export function doAttack(g: SkillGame, a: number, w: number, k: number): boolean
   if (k < 1 || !canAct(g, a) || !carries(g, a, w) || !inCone(g, a, k)) return false;
   if (g.reactor === a && !s.reactAttack) return false;
   for (let i = 0; i < k; i++) if (targetable(g, a, g.cand[i], w) === 0) return false;
-  const side = s.uSide[a], bonus = g.assist[a], fan = s.wFan[w], explosive = s.wRadius[w] > 0;
+  const side = s.side[a], bonus = g.assist[a], fan = s.wFan[w], explosive = s.wRadius[w] > 0;
   g.assist[a] = 0;
   if (g.trace !== null) traceAttack(g, a, w, k, bonus);
   count(g, side, A_ATTACK);
@@ -128,7 +128,7 @@ export function doAttack(g: SkillGame, a: number, w: number, k: number): boolean
 /** Spends u's Action, or its Reaction while reacting; then lets the enemy react. */
 function spend(g: SkillGame, u: number): void {
   if (g.reactor === u) {
-    count(g, g.scn.uSide[u], A_REACT);
+    count(g, g.scn.side[u], A_REACT);
     return;
   }
   g.acted[u] = 1;
@@ -138,11 +138,11 @@ function spend(g: SkillGame, u: number): void {
 /** Items 26–27: observer o (radio, LOS to t) Signals t's position to its side. */
 export function doSignalTarget(g: SkillGame, o: number, t: number): boolean {
   const s = g.scn;
-  if (!canAct(g, o) || g.reactor === o || s.uRadio[o] === 0 || g.status[t] !== ACTIVE || s.uSide[t] === s.uSide[o] || !canSee(g, o, t)) return false;
-  g.passed[s.uSide[o] * g.n + t] = o + 1;
+  if (!canAct(g, o) || g.reactor === o || s.uRadio[o] === 0 || g.status[t] !== ACTIVE || s.side[t] === s.side[o] || !canSee(g, o, t)) return false;
+  g.passed[s.side[o] * g.n + t] = o + 1;
   g.signal[o] = 1;
   if (g.trace !== null) traceCommand(g, o, 'Signals the position of', t);
-  count(g, s.uSide[o], A_SIGNAL);
+  count(g, s.side[o], A_SIGNAL);
   spend(g, o);
   return true;
 }
@@ -150,7 +150,7 @@ export function doSignalTarget(g: SkillGame, o: number, t: number): boolean {
 /** Items 23–24, R15–R16: commander c makes u the Main Effort; beyond c's Move it needs radios and a Signal. */
 export function doMainEffort(g: SkillGame, c: number, u: number): boolean {
   const s = g.scn;
-  if (!canAct(g, c) || g.reactor === c || s.uCommander[c] === 0 || u === c || g.status[u] !== ACTIVE || s.uSide[u] !== s.uSide[c]) return false;
+  if (!canAct(g, c) || g.reactor === c || s.uCommander[c] === 0 || u === c || g.status[u] !== ACTIVE || s.side[u] !== s.side[c]) return false;
   const T = g.table, dx = T.px[u] - T.px[c], dy = T.py[u] - T.py[c], e = Math.sqrt(dx * dx + dy * dy) - 2 * T.baseRadius, gap = e > 0 ? e : 0;
   if (gap > g.moveNow[c]) {
     const radio = s.rules.radio_range_in;
@@ -159,7 +159,7 @@ export function doMainEffort(g: SkillGame, c: number, u: number): boolean {
   }
   g.mainEffort[u] = g.round;
   if (g.trace !== null) traceCommand(g, c, g.signal[c] === 1 ? 'Signals to designate the Main Effort:' : 'designates the Main Effort:', u);
-  count(g, s.uSide[c], A_MAIN);
+  count(g, s.side[c], A_MAIN);
   spend(g, c);
   return true;
 }
@@ -168,10 +168,10 @@ export function doMainEffort(g: SkillGame, c: number, u: number): boolean {
 export function doInitiativeSignal(g: SkillGame, c: number): boolean {
   const s = g.scn;
   if (!canAct(g, c) || g.reactor === c || s.uCommander[c] === 0 || s.uRadio[c] === 0) return false;
-  g.initAdv[s.uSide[c]] = 1;
+  g.initAdv[s.side[c]] = 1;
   if (g.trace !== null) traceCommand(g, c, 'Signals for Advantage on the next initiative roll', -1);
   g.signal[c] = 1;
-  count(g, s.uSide[c], A_INIT);
+  count(g, s.side[c], A_INIT);
   spend(g, c);
   return true;
 }
@@ -179,14 +179,13 @@ export function doInitiativeSignal(g: SkillGame, c: number): boolean {
 /** Item 30, R13: medic m tries to revive friendly casualty t it is touching (flat medical die). */
 export function doRevive(g: SkillGame, m: number, t: number): boolean {
   const s = g.scn, r = s.rules;
-  if (!canAct(g, m) || g.reactor === m || s.uMedic[m] === 0 || g.status[t] !== CASUALTY || s.uSide[t] !== s.uSide[m] || g.gap(m, t) > r.touch_in) return false;
-  const roll = g.rng.die(r.medical_die), side = s.uSide[t];
-  const o = g.tally.offset('reviveResults') + side * 4;
+  if (!canAct(g, m) || g.reactor === m || s.uMedic[m] === 0 || g.status[t] !== CASUALTY || s.side[t] !== s.side[m] || g.gap(m, t) > r.touch_in) return false;
+  const roll = g.rng.die(r.medical_die), side = s.side[t];
   count(g, side, A_REVIVE);
   if (roll <= r.revive_dead_max) {
     g.status[t] = GONE; // dead and removed (already counted lost)
-    g.tally.acc[o]++;
-  } else if (roll <= r.revive_none_max) g.tally.acc[o + 1]++;
+    g.count.reviveResults.add(side, RV_DEAD);
+  } else if (roll <= r.revive_none_max) g.count.reviveResults.add(side, RV_NONE);
   else {
     const partial = roll <= r.revive_partial_max;
     g.status[t] = ACTIVE;
@@ -195,7 +194,7 @@ export function doRevive(g: SkillGame, m: number, t: number): boolean {
     g.revivedRound[t] = g.round;
     g.suppressed[t] = 0;
     g.tally.reinforce(side, s.uType[t], s.uCost[t]);
-    g.tally.acc[o + (partial ? 2 : 3)]++;
+    g.count.reviveResults.add(side, partial ? RV_PARTIAL : RV_FULL);
   }
   if (g.trace !== null) traceRevive(g, m, t, roll, roll <= r.revive_dead_max ? 0 : roll <= r.revive_none_max ? 1 : roll <= r.revive_partial_max ? 2 : 3);
   spend(g, m);
@@ -207,7 +206,7 @@ export function doEwScan(g: SkillGame, e: number): boolean {
   const s = g.scn, range = s.rules.ew_range_in;
   if (!canAct(g, e) || g.reactor === e || s.uEw[e] === 0 || g.moves[e] > 0) return false;
   g.focus[e] = 1;
-  const side = s.uSide[e], o = 1 - side, f0 = s.first[o], f1 = f0 + s.count[o];
+  const side = s.side[e], o = 1 - side, f0 = s.first[o], f1 = f0 + s.count[o];
   if (s.uRadio[e] === 1) {
     for (let t = f0; t < f1; t++) {
       if (g.status[t] === ACTIVE && g.signal[t] === 1 && (range === null || g.gap(e, t) <= range)) g.passed[side * g.n + t] = e + 1;
@@ -226,12 +225,12 @@ export function doControlDrone(g: SkillGame, c: number): boolean {
   if (d < 0 || !canAct(g, c) || g.reactor === c || g.moves[c] > 0 || g.status[d] !== ACTIVE) return false;
   g.focus[c] = 1;
   if (g.trace !== null) traceCommand(g, c, 'Focuses to control its drone', d);
-  count(g, s.uSide[c], A_DRONE);
+  count(g, s.side[c], A_DRONE);
   spend(g, c);
   if (g.status[c] === ACTIVE && g.status[d] === ACTIVE) {
     g.activated[d] = 1;
     if (g.trace !== null) traceActivation(g, d);
-    g.decide.activate(g, d);
+    g.decide[s.side[d]].activate(g, d);
   }
   return true;
 }
@@ -239,13 +238,13 @@ export function doControlDrone(g: SkillGame, c: number): boolean {
 /** R8: after a step by `actor` in its own turn, each enemy holding a Reaction that sees it may react. */
 export function afterStep(g: SkillGame, actor: number): void {
   const s = g.scn;
-  if (g.reactor >= 0 || g.turnSide !== s.uSide[actor]) return;
-  const o = 1 - s.uSide[actor], f0 = s.first[o], f1 = f0 + s.count[o];
+  if (g.reactor >= 0 || g.turnSide !== s.side[actor]) return;
+  const o = 1 - s.side[actor], f0 = s.first[o], f1 = f0 + s.count[o];
   for (let r = f0; r < f1; r++) {
     if (g.reaction[r] === 0 || g.status[r] !== ACTIVE || g.reactedRound[r] === g.round || g.status[actor] !== ACTIVE) continue;
     if (!canSee(g, r, actor)) continue;
     g.reactor = r;
-    const did = g.decide.react(g, r, actor);
+    const did = g.decide[o].react(g, r, actor);
     g.reactor = -1;
     if (did) {
       g.reaction[r] = 0;

@@ -59,7 +59,7 @@ export function inRange(g: SkillGame, a: number, t: number, w: number): boolean 
 export function indirectAllowed(g: SkillGame, a: number, t: number, w: number): boolean {
   const s = g.scn;
   if (s.wIndirect[w] === 0) return false;
-  const side = s.uSide[a];
+  const side = s.side[a];
   const by = g.passed[side * g.n + t] - 1, radio = s.rules.radio_range_in;
   if (s.uRadio[a] === 1 && by >= 0 && (radio === null || g.gap(a, by) <= radio)) return true; // R16 radio range
   if (!s.rules.free_comm_handoff) return false;
@@ -74,7 +74,7 @@ export function indirectAllowed(g: SkillGame, a: number, t: number, w: number): 
 /** Can a attack t with w now (range, sight or indirect fire)? 0 = no, 1 = direct, 2 = indirect. */
 export function targetable(g: SkillGame, a: number, t: number, w: number): number {
   const s = g.scn;
-  if (g.status[t] !== ACTIVE || s.uSide[t] === s.uSide[a] || !inRange(g, a, t, w)) return 0;
+  if (g.status[t] !== ACTIVE || s.side[t] === s.side[a] || !inRange(g, a, t, w)) return 0;
   if (canSee(g, a, t)) return 1;
   return indirectAllowed(g, a, t, w) ? 2 : 0;
 }
@@ -86,7 +86,7 @@ export function netAdvantage(g: SkillGame, a: number, t: number, w: number, indi
   if (g.movedLast[t] === 0) adv++; // R7
   // R6/R12: unaware — no LOS back to the attacker, or the first attack from outside its sight.
   if (indirect && !canSee(g, t, a)) adv++;
-  else if (g.turnSide === s.uSide[a] && g.attacks[a] === 0 && !sawStart(g, t, a)) adv++;
+  else if (g.turnSide === s.side[a] && g.attacks[a] === 0 && !sawStart(g, t, a)) adv++;
   if (g.mainEffort[a] === g.round) adv++; // item 23
   if ((s.uTrained[a] & (1 << w)) === 0) dis++; // item 21, R10
   const dark = r.darkness && s.uNvg[a] === 0 && g.gap(a, t) > r.dark_visibility_in; // R6, item 37
@@ -102,8 +102,8 @@ export function destroy(g: SkillGame, t: number, by: number): void {
   const s = g.scn;
   g.status[t] = isVehicle(s.uType[t]) || s.uType[t] === T_DRONE ? GONE : CASUALTY;
   g.reaction[t] = 0;
-  g.tally.lose(s.uSide[t], s.uType[t], s.uCost[t]);
-  if (by >= 0 && s.uSide[by] !== s.uSide[t]) g.tally.kill(s.uSide[by], s.uType[by]);
+  g.tally.lose(s.side[t], s.uType[t], s.uCost[t]);
+  if (by >= 0 && s.side[by] !== s.side[t]) g.tally.kill(s.side[by], s.uType[by]);
   if (g.trace !== null) traceCasualty(g, t);
 }
 
@@ -125,9 +125,8 @@ export function applySuppression(g: SkillGame): void {
 
 /** Counts a Skill roll and its hit for side `side` (extras: skillRolls). */
 function countRoll(g: SkillGame, side: number, hit: boolean): void {
-  const o = g.tally.offset('skillRolls') + side * 2;
-  g.tally.acc[o]++;
-  if (hit) g.tally.acc[o + 1]++;
+  g.count.skillRolls.add(side, 0);
+  if (hit) g.count.skillRolls.add(side, 1);
 }
 
 /**
@@ -138,7 +137,7 @@ export function oneAttack(g: SkillGame, a: number, t: number, w: number, net: nu
   const s = g.scn;
   const roll = rollSkill(g.rng, attackDie(g, a, w), net) + bonus;
   const hit = roll >= s.wDifficulty[w];
-  countRoll(g, s.uSide[a], hit);
+  countRoll(g, s.side[a], hit);
   if (g.trace !== null) traceSkill(g, a, t, w, attackDie(g, a, w), net, roll, hit, false);
   const kill = hit && (g.trace === null ? rollDamage(g.rng, s.wDamage[w], s.uDefense[t], s.uDefDie[t]) : tracedDamage(g, w, t));
   if (kill) {
@@ -159,7 +158,7 @@ export function blast(g: SkillGame, a: number, t: number, w: number, net: number
   const s = g.scn, T = g.table, P = g.SLOT_AIM;
   const roll = rollSkill(g.rng, attackDie(g, a, w), net) + bonus;
   const hit = roll >= s.wDifficulty[w];
-  countRoll(g, s.uSide[a], hit);
+  countRoll(g, s.side[a], hit);
   if (g.trace !== null) traceSkill(g, a, t, w, attackDie(g, a, w), net, roll, hit, true);
   T.setPoint(P, T.px[t], T.py[t]);
   if (!hit) {

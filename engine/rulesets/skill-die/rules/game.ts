@@ -62,13 +62,13 @@ export function playTurn(g: SkillGame, side: number): void {
     g.sy[u] = g.table.py[u];
   }
   for (let t = 0; t < n; t++) g.passed[side * n + t] = 0; // passes ride on this side's tokens
-  g.decide.buildOrder(g, side);
+  g.decide[side].buildOrder(g, side);
   for (let i = 0; i < g.orderLen; i++) {
     const u = g.order[i];
     if (g.status[u] !== ACTIVE || g.activated[u] !== 0 || g.revivedRound[u] === g.round || s.uType[u] === T_DRONE) continue;
     g.activated[u] = 1;
     if (g.trace !== null) traceActivation(g, u);
-    g.decide.activate(g, u);
+    g.decide[side].activate(g, u);
   }
   for (let u = f0; u < f1; u++) {
     g.movedLast[u] = g.movedIn[u] > 0 ? 1 : 0; // R7
@@ -108,7 +108,7 @@ export function holds(g: SkillGame, side: number, o: number): boolean {
     if (g.status[u] !== ACTIVE || s.uType[u] === T_DRONE) continue;
     const dx = T.px[u] - s.objX[o], dy = T.py[u] - s.objY[o];
     if (dx * dx + dy * dy > R * R) continue;
-    if (s.uSide[u] !== side) return false;
+    if (s.side[u] !== side) return false;
     mine = true;
   }
   return mine;
@@ -126,18 +126,17 @@ export function score(g: SkillGame, side: number): number {
 export function playSkillGame(g: SkillGame): void {
   const s = g.scn, t = g.tally;
   for (let side = 0; side < 2; side++) {
-    g.decide.deploy(g, side);
+    g.decide[side].deploy(g, side);
     const f0 = s.first[side], f1 = f0 + s.count[side];
     for (let u = f0; u < f1; u++) t.field(side, s.uType[u], s.uCost[u], s.uCost[u]);
   }
-  const firstOff = t.offset('initiativeFirst');
   let last = 0;
   for (let r = 0; r < s.rules.turns; r++) {
     g.round = r + 1;
     if (g.trace !== null) traceTurn(g);
     const first = rollInitiative(g);
     if (g.trace !== null) traceFirst(g, first);
-    t.acc[firstOff + first]++;
+    g.count.initiativeFirst.add(first);
     playTurn(g, first);
     playTurn(g, 1 - first);
     if (s.rules.signal_token_duration === 'until_end_of_round') clearSignals(g);
@@ -147,9 +146,8 @@ export function playSkillGame(g: SkillGame): void {
     last = r;
     if (unitsInPlay(g, 0) === 0 || unitsInPlay(g, 1) === 0) break;
   }
-  t.acc[t.offset('endTurn') + last]++;
-  const held = t.offset('objectivesHeld');
-  for (let side = 0; side < 2; side++) for (let k = 0; k < s.objX.length; k++) if (holds(g, side, k)) t.acc[held + side]++;
+  g.count.endTurn.add(last);
+  for (let side = 0; side < 2; side++) for (let k = 0; k < s.objX.length; k++) if (holds(g, side, k)) g.count.objectivesHeld.add(side);
   const a = score(g, 0), b = score(g, 1);
   t.score[0] = a;
   t.score[1] = b;

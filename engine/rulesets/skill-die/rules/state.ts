@@ -9,6 +9,8 @@ import { Router } from '../../../geometry/path.ts';
 import { Table, type MapJson } from '../../../geometry/table.ts';
 import { StateArrays } from '../../../state.ts';
 import type { Tally } from '../../../tally.ts';
+import type { Counters } from '../../../kit/counters.ts';
+import type { SkillCounterDecls } from '../data/counters.ts';
 import type { GameTrace } from '../../../trace.ts';
 import type { SkillScenario } from '../compiled.ts';
 import type { SkillDecisions } from './decisions.ts';
@@ -19,7 +21,10 @@ export const ACTIVE = 0, CASUALTY = 1, GONE = 2;
 
 export class SkillGame {
   readonly scn: SkillScenario;
-  readonly decide: SkillDecisions;
+  /** Each seat's player (policy/players.ts). */
+  readonly decide: readonly [SkillDecisions, SkillDecisions];
+  /** The ruleset's own counters (data/counters.ts), written through handles. */
+  readonly count: Counters<SkillCounterDecls>;
   readonly rng: Rng;
   readonly prng: Rng;
   readonly tally: Tally;
@@ -94,12 +99,13 @@ export class SkillGame {
   readonly candScore: Float64Array;
   readonly f = new Float64Array(8);
 
-  constructor(scn: SkillScenario, decide: SkillDecisions, env: GameEnv) {
+  constructor(scn: SkillScenario, decide: readonly [SkillDecisions, SkillDecisions], env: GameEnv) {
     this.scn = scn;
     this.decide = decide;
     this.rng = env.dice;
     this.prng = env.policy;
     this.tally = env.tally;
+    this.count = scn.counters.bind(env.tally);
     this.trace = env.trace;
     const n = (this.n = scn.n);
     const map = scn.map as MapJson & { terrain: { polygon: unknown[] }[] };

@@ -10,7 +10,7 @@ import { ACTIVE, GONE, type SkillGame } from './state.ts';
 
 /** "Red #3 Average combatant" (unit index within the game, type). */
 export function who(g: SkillGame, u: number): string {
-  return `${g.scn.sideNames[g.scn.uSide[u]]} #${u} ${TYPE_LABELS[g.scn.uType[u]]}`;
+  return `${g.scn.sideNames[g.scn.side[u]]} #${u} ${TYPE_LABELS[g.scn.uType[u]]}`;
 }
 
 const at = (g: SkillGame, p: number) => `(${g.table.px[p].toFixed(1)}, ${g.table.py[p].toFixed(1)})`;
@@ -42,7 +42,7 @@ export function traceFirst(g: SkillGame, side: number): void {
 }
 
 export function traceActivation(g: SkillGame, u: number): void {
-  g.trace!.add('activation', `${who(g, u)} at ${at(g, u)} activates`, { unit: u, side: g.scn.uSide[u] });
+  g.trace!.add('activation', `${who(g, u)} at ${at(g, u)} activates`, { unit: u, side: g.scn.side[u] });
 }
 
 export function traceMove(g: SkillGame, u: number, spent: number): void {
@@ -92,7 +92,7 @@ export function traceScatter(g: SkillGame, dist: number): void {
 
 export function traceCasualty(g: SkillGame, t: number): void {
   const s = g.scn, how = g.status[t] === GONE ? 'is destroyed' : 'becomes a casualty';
-  g.trace!.add('casualty', `${who(g, t)} ${how} (${s.uCost[t]} points)`, { unit: t, side: s.uSide[t], points: s.uCost[t] });
+  g.trace!.add('casualty', `${who(g, t)} ${how} (${s.uCost[t]} points)`, { unit: t, side: s.side[t], points: s.uCost[t] });
 }
 
 export function traceSuppressed(g: SkillGame, u: number): void {

@@ -1,8 +1,8 @@
 /** Skill-die "what was played" in words (Ruleset.describePlayed): objectives, table, each side's models, every policy knob. */
 import type { PlayedWords } from '../../../ruleset.ts';
-import { countedList, knobsInConfigForm, mapWords } from '../../../played-words.ts';
+import { countedList, mapWords } from '../../../played-words.ts';
 import { TYPE_IDS, TYPE_LABELS, WEAPON_IDS, WEAPON_LABELS } from '../data/catalogue.ts';
-import { COMMAND_MODES, resolvePolicy, type PolicyConfig } from '../policy/params.ts';
+import { skillPlayers } from '../policy/players.ts';
 
 type Obj = Record<string, any>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -30,8 +30,7 @@ export function describeSkillDie(normalized: unknown): PlayedWords {
     return `${models.length} models${typeof s.budget === 'number' ? ` on a ${s.budget}-point budget` : ''}: ${countedList(models.map(modelWords))}`;
   };
   const policy = (s: Obj = {}): Record<string, unknown> => {
-    const p = (s.policy ?? 'cautious') as PolicyConfig;
-    return { id: typeof p === 'string' ? p : p.id, ...knobsInConfigForm(resolvePolicy(p) as unknown as Record<string, unknown>, { command: (k) => COMMAND_MODES[k as number] }) };
+    return skillPlayers.toConfig(skillPlayers.resolve(s.policy ?? 'cautious'));
   };
   return { scenario, map: mapWords(c.map), forces: [force(sides[0]), force(sides[1])], policies: [policy(sides[0]), policy(sides[1])] };
 }

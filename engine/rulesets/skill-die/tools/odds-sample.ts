@@ -6,12 +6,14 @@
  * revival's permanent Disadvantage, the crew's +1s pledged directly.
  */
 import type { Rng } from '../../../rng.ts';
-import { GameEnv } from '../../../env.ts';
+import { oddsTrials } from '../../../kit/odds-trials.ts';
 import { compileSkill } from '../compile.ts';
 import { doAttack } from '../rules/actions.ts';
 import { ACTIVE, SkillGame } from '../rules/state.ts';
-import { skillDecisions } from '../policy/decisions.ts';
+import { createSkillGame } from '../create.ts';
 import { oddsInputs } from './odds.ts';
+
+const SKILL_GAME = { createGame: createSkillGame, resetGame: (g: SkillGame) => g.reset() };
 
 export function sampleSkill(req: Record<string, unknown>, rng: Rng, trials: number): number[] {
   const i = oddsInputs(req);
@@ -33,15 +35,8 @@ export function sampleSkill(req: Record<string, unknown>, rng: Rng, trials: numb
       { name: 'B', roster: Array.from({ length: m }, () => target), policy: 'aggressive' },
     ],
   });
-  const env = new GameEnv(scn.plan);
-  const g = new SkillGame(scn, skillDecisions, env);
-  g.st.seal(g);
-  env.tally.beginGame(0);
-  const hitsAt = env.tally.offset('skillRolls') + 1;
-  const counts = new Array<number>(explosive ? m + 1 : 3).fill(0);
-  for (let k = 0; k < trials; k++) {
-    g.rng.seed(rng.nextU32());
-    g.reset();
+  const explosiveOutcomes = explosive ? m + 1 : 3;
+  return oddsTrials(SKILL_GAME, scn, rng, trials, explosiveOutcomes, (g) => {
     g.round = 1;
     g.turnSide = 0;
     g.table.setPoint(0, 24, 4);
@@ -51,12 +46,11 @@ export function sampleSkill(req: Record<string, unknown>, rng: Rng, trials: numb
     if (i.net > 0) g.mainEffort[0] = 1;
     if (i.net < 0) g.permDis[0] = 1;
     g.assist[0] = i.crew;
-    const hits0 = env.tally.acc[hitsAt];
+    const hits0 = g.count.skillRolls.get(0, 1);
     if (!doAttack(g, 0, 0, m)) throw new Error('odds skill-die: the sampled attack was refused');
     let dead = 0;
     for (let t = 1; t <= m; t++) if (g.status[t] !== ACTIVE) dead++;
-    if (explosive) counts[dead]++;
-    else counts[dead === 1 ? 2 : env.tally.acc[hitsAt] > hits0 ? 1 : 0]++;
-  }
-  return counts;
+    if (explosive) return dead;
+    return dead === 1 ? 2 : g.count.skillRolls.get(0, 1) > hits0 ? 1 : 0;
+  });
 }
