@@ -35,12 +35,28 @@ function nodesAt(root: Js, path: string[]): Js[] {
 /** The golden trace's game: seed and index (scripts/make-golden-traces.sh uses the same). */
 export const GOLDEN = { seed: 7, game: 3 };
 
+/**
+ * Rulesets whose seams are not yet declared through the kit (issue 27 migrates them one at a
+ * time). Their kit checks are skipped, by name, and removed from here as each lands. A
+ * migrated ruleset has no hand-written policy/params.ts; the first test holds the list to that.
+ */
+export const KIT_PENDING: Record<string, string> = {
+  nco: 'counters still hand-strided (rules/actions.ts)',
+  'iron-squad': 'no random player; counters hand-strided',
+  owam: 'map fileRef missing from the JSON Schema; presets not declared through knobs',
+};
+
 describe.each(RULESET_IDS.map((id) => ({ id })))('kit conformance: $id', ({ id }) => {
   const ruleset = getRuleset(id)!;
   const defaultConfig = join(ROOT, 'configs', id, 'default.json');
   const loaded = loadConfig(defaultConfig);
+  const kitIt = KIT_PENDING[id] ? it.skip : it;
 
-  it('every fileRef accepts a path string in the JSON Schema, and the loader inlines exactly those', () => {
+  it(KIT_PENDING[id] ? `is listed as not yet on the kit: ${KIT_PENDING[id]}` : 'is on the kit (no hand-written policy/params.ts)', () => {
+    expect(existsSync(join(ROOT, 'engine', 'rulesets', id, 'policy', 'params.ts'))).toBe(Boolean(KIT_PENDING[id]));
+  });
+
+  kitIt('every fileRef accepts a path string in the JSON Schema, and the loader inlines exactly those', () => {
     const schema = ruleset.jsonSchema!() as Js;
     expect(ruleset.fileRefs.length, 'fileRefs').toBeGreaterThan(0);
     for (const ref of ruleset.fileRefs) {
@@ -51,7 +67,7 @@ describe.each(RULESET_IDS.map((id) => ({ id })))('kit conformance: $id', ({ id }
     }
   });
 
-  it('offers random and presets for every player; every preset parses, resolves and plays', () => {
+  kitIt('offers random and presets for every player; every preset parses, resolves and plays', () => {
     expect(ruleset.policyIds).toContain('random');
     const base = JSON.parse(readFileSync(defaultConfig, 'utf8')) as { sides: { policy: unknown }[] };
     let tunable = 0;
@@ -69,7 +85,7 @@ describe.each(RULESET_IDS.map((id) => ({ id })))('kit conformance: $id', ({ id }
     expect(tunable, 'at least one tunable preset (squadsim tune starts from it)').toBeGreaterThan(0);
   });
 
-  it('declares its own counters with labels, and the summary gives them per game', async () => {
+  kitIt('declares its own counters with labels, and the summary gives them per game', async () => {
     const scn = loaded.scn;
     expect(scn.counters, 'scn.counters (engine/kit/counters.ts)').toBeDefined();
     for (const b of scn.counters!.blocks()) {
