@@ -10,10 +10,17 @@ import { WHEN_VALID } from '../validate.ts';
  */
 const pointSchema = z.tuple([z.number(), z.number()]);
 
+/**
+ * Bounds on a map file, so a runaway map is a clear exit 2 rather than an out-of-memory
+ * crash (rulesets size per-piece tables from these: 10,000 pieces asked Skill-die for a
+ * 320 GB array). The largest shipped map has 17 pieces of at most 6 corners on 72"×48".
+ */
+export const MAP_LIMITS = { pieces: 500, corners: 64, inches: 1000 } as const;
+
 export const terrainPieceSchema = z
   .object({
     name: z.string().default('').describe('Label for this terrain piece (reports and traces only).'),
-    polygon: z.array(pointSchema).min(3).describe('Corners [x, y] in inches of a convex polygon, inside the table; split a concave piece into convex ones with the same flags.'),
+    polygon: z.array(pointSchema).min(3).max(MAP_LIMITS.corners).describe('Corners [x, y] in inches of a convex polygon, inside the table; split a concave piece into convex ones with the same flags.'),
     /** Blocks line of sight (a game's sight rules decide how, e.g. through windows near its edge). */
     obscuring: z.boolean().default(false).describe('Blocks line of sight (the ruleset\'s sight rules decide how, e.g. through windows near its edge).'),
     /** Gives cover to a model inside it or behind it (a game's rules decide how near). */
@@ -30,8 +37,8 @@ export const terrainPieceSchema = z
 export const mapSchema = z
   .object({
     name: z.string().default('map').describe('Map name, shown in reports.'),
-    size: z.tuple([z.number().positive(), z.number().positive()]).describe('Table width and depth in inches.'),
-    terrain: z.array(terrainPieceSchema).default([]).describe('Terrain pieces, each a convex polygon with its flags.'),
+    size: z.tuple([z.number().positive().max(MAP_LIMITS.inches), z.number().positive().max(MAP_LIMITS.inches)]).describe(`Table width and depth in inches (each at most ${MAP_LIMITS.inches}).`),
+    terrain: z.array(terrainPieceSchema).max(MAP_LIMITS.pieces).default([]).describe(`Terrain pieces, each a convex polygon with its flags (at most ${MAP_LIMITS.pieces}).`),
   })
   .strict()
   .superRefine((m, ctx) => {

@@ -4,7 +4,7 @@ import { COVER, DIFFICULT, EPS, IMPASSABLE, NEG_EPS, OBSCURING } from './flags.t
 import { mapSchema, polygonOrientation, type MapJson } from './map.ts';
 
 export { COVER, DIFFICULT, EPS, IMPASSABLE, OBSCURING } from './flags.ts';
-export { mapSchema, terrainPieceSchema, polygonOrientation, type MapJson, type MapData, type TerrainPiece } from './map.ts';
+export { MAP_LIMITS, mapSchema, terrainPieceSchema, polygonOrientation, type MapJson, type MapData, type TerrainPiece } from './map.ts';
 
 /** Table size and the models' base radius, in inches. */
 export interface TableOptions {
