@@ -8,6 +8,7 @@ import { gamesTable, stepsTable, tableNames, unitsTable, type Cell, type CsvTabl
 import { loadResults, type Results } from '../analysis/load.ts';
 import { openAtomicStream, writeFileAtomic } from '../resultsdoc/atomic-file.ts';
 import * as aq from 'arquero';
+import { parquetWriteBuffer, type ColumnSource } from 'hyparquet-writer';
 import { GAME_ROWS_FORMAT, gameRowsPath, readGameRows, type GameRowsInfo } from '../resultsdoc/game-rows.ts';
 
 interface ExportArgs {
@@ -22,8 +23,8 @@ function builder(y: Argv): Argv<ExportArgs> {
     .positional('results', { type: 'string', describe: 'a results.json written by `squadsim run --out`', demandOption: true })
     .option('table', { alias: 't', type: 'string', demandOption: true, describe: "games: one row per game (needs run --record games); steps: side × time step (× unit type); units: side × unit type. The ruleset's own names work too (NCO: turns, soldiers; Iron Squad: rounds, units)", requiresArg: true })
     .option('out', { alias: 'o', type: 'string', describe: 'write the table to FILE (atomically) instead of stdout', requiresArg: true })
-    .option('format', { alias: 'f', type: 'string', choices: ['csv', 'arrow'], default: 'csv', describe: 'csv, or arrow: an Apache Arrow IPC file that pandas, polars and DuckDB read directly (needs --out)', requiresArg: true })
-    .example('$0 export out/results.json --table games --format arrow --out games.arrow', 'millions of per-game rows for pandas / polars / DuckDB')
+    .option('format', { alias: 'f', type: 'string', choices: ['csv', 'arrow', 'parquet'], default: 'csv', describe: 'csv; arrow: an Apache Arrow IPC file (pandas, polars, DuckDB with its arrow extension); parquet: a Parquet file (pandas, polars, DuckDB natively). arrow and parquet need --out', requiresArg: true })
+    .example('$0 export out/results.json --table games --format parquet --out games.parquet', 'millions of per-game rows for pandas / polars / DuckDB')
     .example('$0 export out/results.json --table turns > turns.csv', 'lethality per turn')
     .example('$0 export out/results.json --table games --out games.csv', 'per-game rows (run with --record games)') as unknown as Argv<ExportArgs>;
 }
@@ -57,10 +58,11 @@ export function exportTable(r: Results, resultsPath: string, table: ExportTable)
 }
 
 async function handler(argv: ArgumentsCamelCase<ExportArgs>): Promise<void> {
-  if (argv.format === 'arrow' && argv.out === undefined) throw new ConfigError('--format', 'arrow', 'needs --out FILE: an Arrow file is binary, not for a terminal');
+  if (argv.format !== 'csv' && argv.out === undefined) throw new ConfigError('--format', argv.format, `needs --out FILE: an ${argv.format === 'arrow' ? 'Arrow' : 'Parquet'} file is binary, not for a terminal`);
   const r = loadResults(argv.results);
   const table = exportTable(r, argv.results, resolveTable(r, argv.table));
-  if (argv.format === 'arrow') return writeArrow(table, argv.out!);
+  if (argv.format === 'arrow') return writeBinary(argv.out!, aq.table(columnsOf(table)).toArrowIPC());
+  if (argv.format === 'parquet') return writeBinary(argv.out!, parquetBytes(table));
   const csv = stringify({ header: true, columns: [...table.columns] });
   const source = Readable.from(table.rows);
   if (argv.out === undefined) {
@@ -88,14 +90,29 @@ async function handler(argv: ArgumentsCamelCase<ExportArgs>): Promise<void> {
   }
 }
 
-/**
- * The table as one Apache Arrow IPC file (arquero's toArrowIPC): number columns stay
- * doubles, text columns (side, type, labels) strings; written atomically.
- */
-function writeArrow(table: CsvTable, out: string): void {
+/** The table transposed into one array per column (Arrow and Parquet are columnar). */
+function columnsOf(table: CsvTable): Record<string, Cell[]> {
   const cols: Record<string, Cell[]> = Object.fromEntries(table.columns.map((c) => [c, []]));
   for (const row of table.rows) table.columns.forEach((c, k) => cols[c].push(row[k]));
-  const bytes = aq.table(cols).toArrowIPC();
+  return cols;
+}
+
+/**
+ * The table as one Parquet file (hyparquet-writer, Snappy): a column holding any text is
+ * STRING, every other column a nullable DOUBLE, as in the Arrow file (arquero's toArrowIPC).
+ */
+function parquetBytes(table: CsvTable): Uint8Array {
+  const cols = columnsOf(table);
+  const columnData: ColumnSource[] = table.columns.map((name) => {
+    const data = cols[name];
+    const text = data.some((v) => typeof v === 'string');
+    return { name, data: text ? data.map((v) => (v === null ? null : String(v))) : data, type: text ? 'STRING' : 'DOUBLE', nullable: true };
+  });
+  return new Uint8Array(parquetWriteBuffer({ columnData, createdBy: 'squadsim' }));
+}
+
+/** A binary table file (Arrow IPC or Parquet), written atomically. */
+function writeBinary(out: string, bytes: Uint8Array): void {
   try {
     writeFileAtomic(out, bytes);
   } catch (e) {
@@ -106,7 +123,7 @@ function writeArrow(table: CsvTable, out: string): void {
 
 export const exportCommand: CommandModule<object, ExportArgs> = {
   command: 'export <results>',
-  describe: 'write a results table as CSV or Apache Arrow (columns: docs/csv.md)',
+  describe: 'write a results table as CSV, Apache Arrow or Parquet (columns: docs/csv.md)',
   builder,
   handler,
 };

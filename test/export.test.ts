@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { fromArrow, fromCSV, type ColumnTable } from 'arquero';
+import { parquetReadObjects } from 'hyparquet';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gamesTable, sdFromSums } from '../analysis/export.ts';
 import { GameRowsWriter, readGameRows } from '../resultsdoc/game-rows.ts';
@@ -111,6 +112,40 @@ describe('squadsim export --format arrow (issue 13)', () => {
     const r = cli(['export', join(tmp, 'w1', 'results.json'), '--table', 'steps', '--format', 'arrow']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--format: got "arrow"; needs --out/);
+  });
+});
+
+describe('squadsim export --format parquet (issue 31)', () => {
+  /** The Parquet file's rows read back with hyparquet (a reader independent of the writer's code path). */
+  async function parquetRows(file: string): Promise<Record<string, unknown>[]> {
+    const buf = readFileSync(file);
+    const ab = buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength);
+    return (await parquetReadObjects({ file: ab })) as Record<string, unknown>[];
+  }
+  for (const table of ['games', 'steps', 'units']) {
+    it(`writes the ${table} table with the same columns, rows and values as the CSV`, async () => {
+      const out = join(tmp, `${table}.parquet`);
+      const r = cli(['export', join(tmp, 'w1', 'results.json'), '--table', table, '--format', 'parquet', '--out', out]);
+      expect(r.code, r.stderr).toBe(0);
+      const rows = await parquetRows(out);
+      const csv = exported(table);
+      expect(Object.keys(rows[0])).toEqual(csv.columnNames());
+      expect(rows).toHaveLength(csv.numRows());
+      if (table === 'games') expect(rows).toHaveLength(GAMES);
+      for (const c of csv.columnNames()) {
+        const want = (csv.array(c) as ArrayLike<unknown>);
+        rows.forEach((row, i) => {
+          const w = want[i] === undefined ? null : want[i];
+          // CSV has no types: a text column of digits reads back as numbers there.
+          expect(typeof row[c] === 'string' && typeof w === 'number' ? Number(row[c]) : row[c], `${c} row ${i}`).toEqual(w);
+        });
+      }
+    });
+  }
+  it('refuses parquet on stdout (exit 2)', () => {
+    const r = cli(['export', join(tmp, 'w1', 'results.json'), '--table', 'steps', '--format', 'parquet']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--format: got "parquet"; needs --out/);
   });
 });
 
