@@ -1,11 +1,13 @@
 /**
  * Distributions, not only means (issue 31): from the tally's histograms, per side and time
  * bin, the 10%, 50% and 90% quantiles of units lost so far and of the share of starting
- * value held, P(at least k losses by the bin's end), and the game-length distribution.
+ * value held, P(at least k losses by the bin's end), the game-length distribution and how
+ * games ended.
  * Results written before these blocks existed give null (reports then omit the charts).
  */
 import { from, type ColumnTable } from 'arquero';
-import { BLOCK } from '../engine/tally-plan.ts';
+import { wilson } from '../engine/stats.ts';
+import { BLOCK, END_CAUSES } from '../engine/tally-plan.ts';
 import { block, type Results } from './load.ts';
 
 /** The q-quantile of a histogram of integer buckets: the smallest bucket whose cumulative count reaches q·n. */
@@ -70,4 +72,30 @@ export function gameLength(r: Results): ColumnTable | null {
   if (!g) return null;
   const n = r.games;
   return from(Array.from({ length: r.steps }, (_, b) => ({ step: b + 1, stepLabel: r.stepLabels[b], games: g.values[b], share: n > 0 ? g.values[b] / n : 0 })));
+}
+
+/** What each end cause means, in a designer's words (engine/tally-plan.ts END_CAUSES). */
+export const END_CAUSE_WORDS: Record<(typeof END_CAUSES)[number], string> = {
+  elimination: 'a side wiped out',
+  time: 'time ran out',
+  rules: 'ended sooner by the rules',
+};
+
+/**
+ * How games ended, by outcome: one row per outcome (each side's wins, draws) × end cause,
+ * with its share of all games and a 95% Wilson interval on that share.
+ */
+export function endCauses(r: Results): ColumnTable | null {
+  const e = block(r, BLOCK.endCause);
+  if (!e) return null;
+  const n = r.games, C = END_CAUSES.length, outcomes = [r.sides[0], r.sides[1], 'draw'];
+  const rows = [];
+  for (let o = 0; o < 3; o++) {
+    for (let c = 0; c < C; c++) {
+      const games = e.values[o * C + c];
+      const [lo, hi] = wilson(games, n);
+      rows.push({ outcome: o < 2 ? `${outcomes[o]} won` : 'draw', cause: END_CAUSE_WORDS[END_CAUSES[c]], games, share: n > 0 ? games / n : 0, lo, hi });
+    }
+  }
+  return from(rows);
 }

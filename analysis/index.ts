@@ -1,7 +1,7 @@
 /** Every analysis of one results document, as arquero tables (null where a block is missing). */
 import type { ColumnTable } from 'arquero';
 import { costEffectiveness } from './cost.ts';
-import { gameLength, lossesAtLeast, sideSpread } from './distributions.ts';
+import { endCauses, gameLength, lossesAtLeast, sideSpread } from './distributions.ts';
 import { sideLethality, typeLethality } from './lethality.ts';
 import type { Results } from './load.ts';
 import { marginDistribution, scores, winClasses, winRates } from './outcomes.ts';
@@ -19,6 +19,8 @@ export interface Analysis {
   lossesAtLeast: ColumnTable | null;
   /** Games ending in each bin. */
   gameLength: ColumnTable | null;
+  /** Games by outcome and how they ended (elimination, time, rules). */
+  endCauses: ColumnTable | null;
   typeLethality: ColumnTable | null;
   costEffectiveness: ColumnTable | null;
   /** Times each rule fired per game, by side (rulesets that count them). */
@@ -35,6 +37,7 @@ export function analyze(r: Results): Analysis {
     sideSpread: sideSpread(r),
     lossesAtLeast: lossesAtLeast(r),
     gameLength: gameLength(r),
+    endCauses: endCauses(r),
     typeLethality: typeLethality(r),
     costEffectiveness: costEffectiveness(r),
     rulesInPlay: rulesInPlay(r),

@@ -70,6 +70,8 @@ export const BLOCK = {
   valueShareHist: 'valueShareHist',
   /** [bins]: games ending in each bin (game length). */
   gameLengthHist: 'gameLengthHist',
+  /** [3, END_CAUSES]: games by outcome (side 0 won, side 1 won, draw) and how they ended. */
+  endCause: 'endCause',
   // With `types` (K = types.length):
   /** [2, K]: units of type k fielded. */
   typeFielded: 'typeFielded',
@@ -94,6 +96,15 @@ export type StandardBlock = (typeof BLOCK)[keyof typeof BLOCK];
 /** Distributions, not only means (issue 31): bucket counts of the standard histograms. */
 export const CUM_BUCKETS = 64;
 export const SHARE_BUCKETS = 21;
+/**
+ * How a game ended, as the engine sees it from the tally alone (so every ruleset has it):
+ * a side had no unit left (all lost or withdrawn), else the clock ran out (every step was
+ * played), else the rules ended it sooner (a mission, an objective, morale, a concession).
+ * A wipe-out on the last step counts as elimination. The ruleset's own classes of win
+ * (winClass) say more where it defines them.
+ */
+export const END_CAUSES = ['elimination', 'time', 'rules'] as const;
+export const END_ELIMINATION = 0, END_TIME = 1, END_RULES = 2;
 
 /** The layout, bins and row columns of one scenario, derived once from its TallySpec. */
 export class TallyPlan {
@@ -158,6 +169,7 @@ export class TallyPlan {
       { name: BLOCK.cumCasualtiesHist, dims: [2, this.bins, CUM_BUCKETS], labels: [sides, bins, Array.from({ length: CUM_BUCKETS }, (_, k) => (k === CUM_BUCKETS - 1 ? `${k}+` : String(k)))], doc: `games by ${n.units} lost up to the end of the ${n.step} (the last bucket: ${CUM_BUCKETS - 1} or more)` },
       { name: BLOCK.valueShareHist, dims: [2, this.bins, SHARE_BUCKETS], labels: [sides, bins, Array.from({ length: SHARE_BUCKETS }, (_, k) => `${5 * k}%`)], doc: `games by the share of its starting ${n.value} a side holds at the end of the ${n.step}, rounded down to 5% (the last bucket: 100% or more)` },
       { name: BLOCK.gameLengthHist, dims: [this.bins], labels: [bins], doc: `games ending in each ${n.step}` },
+      { name: BLOCK.endCause, dims: [3, END_CAUSES.length], labels: [[...sides, 'draw'], [...END_CAUSES]], doc: `games by outcome and how they ended: elimination (a side had no ${n.units} left), time (every ${n.step} played), rules (ended sooner by the rules)` },
     ];
     if (spec.types) {
       const t = [...spec.types], K = t.length;

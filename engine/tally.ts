@@ -13,7 +13,8 @@
  * Doubles go in through the typed arrays `surviving` and `score`, not as arguments: V8
  * boxes a double passed to a call it does not inline. All amounts are integers.
  */
-import { BLOCK, CUM_BUCKETS, SHARE_BUCKETS, TallyPlan } from './tally-plan.ts';
+import { BLOCK, CUM_BUCKETS, END_CAUSES, END_ELIMINATION, END_RULES, END_TIME, SHARE_BUCKETS, TallyPlan } from './tally-plan.ts';
+export { END_ELIMINATION, END_RULES, END_TIME } from './tally-plan.ts';
 
 /** endGame's winner for a drawn game. */
 export const DRAW = 2;
@@ -31,6 +32,13 @@ export class Tally {
   winner = -1;
   /** This game's row when rows are recorded (`run --record games`), else null. Extras start at plan.rowExtra. */
   row: Float64Array | null = null;
+  /**
+   * How this game ended (END_ELIMINATION, END_TIME or END_RULES of tally-plan.ts) when the
+   * ruleset knows better than the tally: its clock is not the step count (OWAM's deck timer
+   * and round cap, Platoon's variable last turn) or its elimination is not "every unit lost".
+   * −1 (reset by beginGame): derived at endGame from losses and steps played.
+   */
+  endedBy = -1;
   /** Each side's final score: written by the ruleset before endGame. */
   readonly score = new Float64Array(2);
   /** The value each side holds now: written by the ruleset before each endStep (and before endGame). */
@@ -57,7 +65,7 @@ export class Tally {
   private readonly oFielded: number; private readonly oCost: number; private readonly oTypeCas: number;
   private readonly oCostLost: number; private readonly oCostLostSteps: number; private readonly oKills: number;
   private readonly oMargin: number; private readonly oWinClass: number;
-  private readonly oCumHist: number; private readonly oShareHist: number; private readonly oLength: number;
+  private readonly oCumHist: number; private readonly oShareHist: number; private readonly oLength: number; private readonly oEnd: number;
   private readonly bins: number; private readonly types: number; private readonly classes: number;
   private readonly mWidth: number; private readonly mHalf: number;
 
@@ -71,7 +79,7 @@ export class Tally {
     this.oFielded = has(BLOCK.typeFielded); this.oCost = has(BLOCK.typeCost); this.oTypeCas = has(BLOCK.typeCasualties);
     this.oCostLost = has(BLOCK.typeCostLost); this.oCostLostSteps = has(BLOCK.typeCostLostSteps); this.oKills = has(BLOCK.typeKills);
     this.oMargin = has(BLOCK.marginHist); this.oWinClass = has(BLOCK.winClass);
-    this.oCumHist = l.offset(BLOCK.cumCasualtiesHist); this.oShareHist = l.offset(BLOCK.valueShareHist); this.oLength = l.offset(BLOCK.gameLengthHist);
+    this.oCumHist = l.offset(BLOCK.cumCasualtiesHist); this.oShareHist = l.offset(BLOCK.valueShareHist); this.oLength = l.offset(BLOCK.gameLengthHist); this.oEnd = l.offset(BLOCK.endCause);
     this.bins = plan.bins;
     this.types = plan.typeCount;
     this.classes = plan.spec.winClasses?.length ?? 0;
@@ -95,6 +103,7 @@ export class Tally {
     this.game = index;
     this.step = 0;
     this.ended = false;
+    this.endedBy = -1;
     this.binOpen = false;
     this.binLost[0] = 0; this.binLost[1] = 0;
     this.startValue[0] = 0; this.startValue[1] = 0;
@@ -198,6 +207,9 @@ export class Tally {
     for (; b < this.bins; b++) this.flushBin(b);
     const a = this.score[0], z = this.score[1];
     acc[this.oOutcome + winner]++;
+    const wiped = this.endedBy >= 0 ? false : (this.unitsFielded[0] > 0 && this.unitsLost[0] + this.unitsWithdrawn[0] >= this.unitsFielded[0])
+      || (this.unitsFielded[1] > 0 && this.unitsLost[1] + this.unitsWithdrawn[1] >= this.unitsFielded[1]);
+    acc[this.oEnd + winner * END_CAUSES.length + (this.endedBy >= 0 ? this.endedBy : wiped ? END_ELIMINATION : this.step >= plan.steps ? END_TIME : END_RULES)]++;
     acc[this.oScore] += a; acc[this.oScore + 1] += z;
     acc[this.oScoreSq] += a * a; acc[this.oScoreSq + 1] += z * z;
     if (this.oMargin >= 0) {

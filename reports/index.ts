@@ -6,7 +6,7 @@ import type { Chart } from './chart.ts';
 import { costEffectivenessChart } from './charts/cost-effectiveness.ts';
 import { fairCostChart } from './charts/fair-cost.ts';
 import { lethalityChart, valueHeldChart } from './charts/lethality.ts';
-import { gameLengthChart, spreadChart } from './charts/spread.ts';
+import { endCauseChart, gameLengthChart, spreadChart } from './charts/spread.ts';
 import { scoreMarginChart, winClassesChart } from './charts/margins.ts';
 import { typeLethalityChart } from './charts/type-lethality.ts';
 import { typeCostChart } from './charts/type-cost.ts';
@@ -51,6 +51,7 @@ export function buildReport(results: Results, balance: ColumnTable | null, tourn
     valueHeldChart(a, results),
     ...optional(spreadChart(a, results), 'Spread-between-games chart omitted: the results predate the distribution blocks (run again).'),
     ...optional(gameLengthChart(a, results), 'Game-length chart omitted: the results predate the gameLengthHist block (run again).'),
+    ...optional(endCauseChart(a, results), 'How-games-ended chart omitted: the results predate the endCause block (run again).'),
     ...optional(typeLethalityChart(a, results), `Losses-by-${n.unit}-type chart omitted: the results have no typeCasualties and typeFielded blocks.`),
     ...optional(typeCostChart(a, results), `Cost-by-${n.unit}-type chart omitted: the results have no typeCost and typeCostLostSteps blocks.`),
     ...optional(costEffectivenessChart(a, results), 'Cost-effectiveness chart omitted: the results have no typeCost block with typeKills or typeCostLost.'),

@@ -45,6 +45,7 @@ export function summaryTables(a: Analysis, r: Results, balance: ColumnTable | nu
     ]),
     make('losses-at-least', `Chance of at least k ${n.units} lost by the end of each ${r.unit}`, a.lossesAtLeast, ['side', r.unit, 'k', 'probability'], (x) => [x.side, x.stepLabel, String(x.k), pct(x.probability)]),
     make('game-length', 'Game length', a.gameLength, [r.unit, 'games', 'share'], (x) => [x.stepLabel, String(x.games), pct(x.share)]),
+    make('end-cause', 'How games ended', a.endCauses, ['outcome', 'ended by', 'games', 'share', '95% interval'], (x) => [x.outcome, x.cause, String(x.games), pct(x.share), interval(x.lo, x.hi, p1)]),
     make('cost-effectiveness', `Cost-effectiveness by ${n.unit} type`, a.costEffectiveness, ['side', 'type', 'fielded / game', `${v} / game`, `share of ${v}`, `own ${v} lost`, "share of side's losses", 'kills / game', `kills / 100 ${v}`, `${n.units} lost`], (x) => [
       x.side, r.typeName(x.type), num(x.fieldedPerGame), f1(x.costPerGame), pct(x.costShare), pct(x.lossRate), pct(x.lossShare), num(x.killsPerGame), num(x.killsPer100Cost), pct(x.casualtyRate),
     ]),

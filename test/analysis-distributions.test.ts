@@ -1,6 +1,6 @@
 /** analysis/distributions.ts: quantiles, P(at least k losses) and game length from the tally's histograms (issue 31). */
 import { describe, expect, it } from 'vitest';
-import { gameLength, histQuantile, lossesAtLeast, sideSpread } from '../analysis/distributions.ts';
+import { endCauses, gameLength, histQuantile, lossesAtLeast, sideSpread } from '../analysis/distributions.ts';
 import { checkResults } from '../analysis/load.ts';
 import { rowsOf } from '../reports/chart.ts';
 import { standardOnly, tinyResults } from './results-fixture.ts';
@@ -35,5 +35,15 @@ describe('distributions from histograms', () => {
     expect(rowsOf(gameLength(checkResults(tinyResults()))!).map((x) => x.share)).toEqual([0, 1]);
     expect(gameLength(checkResults(standardOnly(true)))).toBeNull();
     expect(sideSpread(checkResults(standardOnly(true)))).toBeNull();
+  });
+
+  it('endCauses: how games ended, by outcome, with shares of all games (null before the endCause block)', () => {
+    const rows = rowsOf(endCauses(checkResults(tinyResults()))!);
+    expect(rows.map((x) => [x.outcome, x.cause, x.games, x.share])).toEqual([
+      ['Blue won', 'a side wiped out', 1, 0.25], ['Blue won', 'time ran out', 1, 0.25], ['Blue won', 'ended sooner by the rules', 0, 0],
+      ['Red won', 'a side wiped out', 0, 0], ['Red won', 'time ran out', 1, 0.25], ['Red won', 'ended sooner by the rules', 0, 0],
+      ['draw', 'a side wiped out', 0, 0], ['draw', 'time ran out', 1, 0.25], ['draw', 'ended sooner by the rules', 0, 0],
+    ]);
+    expect(endCauses(checkResults(standardOnly(true)))).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DRAW, Tally } from '../engine/tally.ts';
+import { DRAW, END_TIME, Tally } from '../engine/tally.ts';
 import { BLOCK, CUM_BUCKETS, SHARE_BUCKETS, TallyPlan, slug, type Nouns, type TallySpec } from '../engine/tally-plan.ts';
 
 const NOUNS: Nouns = { unit: 'soldier', units: 'soldiers', value: 'points', score: 'VP', scoreLong: 'victory points', step: 'turn', steps: 'turns' };
@@ -33,7 +33,7 @@ describe('TallyPlan', () => {
     const plan = new TallyPlan(spec({ extras: [{ name: 'actions', dims: [2, 3] }] }));
     const names = plan.layout.blocks.map((b) => b.name);
     expect(names).toEqual([
-      'outcome', 'score', 'scoreSq', 'casualties', 'casualtiesSq', 'cumCasualtiesSq', 'survivingValue', 'survivingValueSq', 'startingValue', 'cumCasualtiesHist', 'valueShareHist', 'gameLengthHist',
+      'outcome', 'score', 'scoreSq', 'casualties', 'casualtiesSq', 'cumCasualtiesSq', 'survivingValue', 'survivingValueSq', 'startingValue', 'cumCasualtiesHist', 'valueShareHist', 'gameLengthHist', 'endCause',
       'typeFielded', 'typeCost', 'typeCasualties', 'typeCostLost', 'typeCostLostSteps', 'typeKills', 'marginHist', 'winClass', 'actions',
     ]);
     expect(plan.layout.block(BLOCK.typeCasualties).dims).toEqual([2, 2, 4]);
@@ -109,6 +109,34 @@ describe('Tally', () => {
     expect(read(t, BLOCK.gameLengthHist)).toEqual([0, 1, 0, 0]);
     shortGame(t);
     expect(read(t, BLOCK.gameLengthHist)).toEqual([0, 2, 0, 0]);
+    // Side 1 lost both its units: side 0 won by elimination (twice).
+    expect(read(t, BLOCK.endCause)).toEqual([2, 0, 0, 0, 0, 0, 0, 0, 0]);
+  });
+
+  it('records how each game ended: elimination, time (every step played) or the rules, by outcome', () => {
+    const t = new Tally(new TallyPlan(spec({ steps: 2, bins: 2, types: undefined, margin: undefined, winClasses: undefined })));
+    const game = (steps: number, lost: number, winner: number) => {
+      t.beginGame(0);
+      t.field(0, 0, 1, 1); t.field(1, 0, 1, 1); t.field(1, 0, 1, 1);
+      t.surviving[0] = 1; t.surviving[1] = 2;
+      for (let k = 0; k < lost; k++) t.lose(1, 0, 1);
+      for (let k = 0; k < steps; k++) t.endStep();
+      t.endGame(winner, -1);
+    };
+    game(2, 0, 2); // a draw at the end of the clock: time
+    game(1, 0, 1); // side 1 wins after one of two steps, nobody wiped out: the rules
+    game(2, 2, 0); // side 1 wiped out on the last step: elimination, not time
+    game(2, 1, 0); // side 1 down to one unit when time runs out: time
+    // [outcome][cause]: rows side 0 won, side 1 won, draw; columns elimination, time, rules.
+    expect(read(t, BLOCK.endCause)).toEqual([1, 1, 0, 0, 0, 1, 0, 1, 0]);
+    // A ruleset whose clock is not the step count says so (OWAM's deck timer, Platoon's last turn).
+    t.beginGame(9);
+    expect(t.endedBy).toBe(-1);
+    t.field(0, 0, 1, 1); t.field(1, 0, 1, 1);
+    t.endStep();
+    t.endedBy = END_TIME;
+    t.endGame(1, -1);
+    expect(read(t, BLOCK.endCause)).toEqual([1, 1, 0, 0, 1, 1, 0, 1, 0]);
   });
 
   it('flushes a bin cut short by the end of the game, and sums bins of several steps', () => {

@@ -14,7 +14,7 @@ import { tinyBalance } from './results-fixture.ts';
 import { checkPage, SKIP_BROWSER as SKIP, VIEW_WIDTH } from './browser-harness.ts';
 
 const SHOT = join(ROOT, 'test-output', 'report.png');
-const CHARTS = ['win-rates', 'score-margins', 'win-classes', 'lethality', 'value-held', 'spread', 'game-length', 'type-lethality', 'type-cost', 'cost-effectiveness', 'fair-cost'];
+const CHARTS = ['win-rates', 'score-margins', 'win-classes', 'lethality', 'value-held', 'spread', 'game-length', 'end-cause', 'type-lethality', 'type-cost', 'cost-effectiveness', 'fair-cost'];
 
 describe.skipIf(SKIP)('report.html in headless Chromium', () => {
   // In the skipped describe, so a skip runs no hooks at all.

@@ -26,18 +26,18 @@ function markCount(svg: string): number {
 describe('buildReport', () => {
   it('has every chart for a results document with all optional blocks and a balance result', () => {
     const rep = buildReport(checkResults(tinyResults()), fairCostTable(tinyBalance()));
-    expect(rep.charts.map((c) => c.id)).toEqual(['win-rates', 'score-margins', 'win-classes', 'lethality', 'value-held', 'spread', 'game-length', 'type-lethality', 'type-cost', 'cost-effectiveness', 'fair-cost']);
+    expect(rep.charts.map((c) => c.id)).toEqual(['win-rates', 'score-margins', 'win-classes', 'lethality', 'value-held', 'spread', 'game-length', 'end-cause', 'type-lethality', 'type-cost', 'cost-effectiveness', 'fair-cost']);
     expect(rep.notes).toEqual([]);
-    expect(rep.tables.map((t) => t.id)).toEqual(['win-rates', 'scores', 'win-classes', 'lethality', 'spread', 'losses-at-least', 'game-length', 'cost-effectiveness', 'type-lethality', 'fair-cost']);
+    expect(rep.tables.map((t) => t.id)).toEqual(['win-rates', 'scores', 'win-classes', 'lethality', 'spread', 'losses-at-least', 'game-length', 'end-cause', 'cost-effectiveness', 'type-lethality', 'fair-cost']);
   });
   it('omits, with a note, the charts a standard-only document cannot fill', () => {
     const rep = buildReport(checkResults(standardOnly()), null);
-    expect(rep.charts.map((c) => c.id)).toEqual(['win-rates', 'lethality', 'value-held', 'spread', 'game-length']);
+    expect(rep.charts.map((c) => c.id)).toEqual(['win-rates', 'lethality', 'value-held', 'spread', 'game-length', 'end-cause']);
     expect(rep.notes).toHaveLength(4);
-    // Results written before the distribution blocks: those two charts are omitted with a note each.
+    // Results written before the distribution blocks: those three charts are omitted with a note each.
     const old = buildReport(checkResults(standardOnly(true)), null);
     expect(old.charts.map((c) => c.id)).toEqual(['win-rates', 'lethality', 'value-held']);
-    expect(old.notes.filter((n) => /predate/.test(n))).toHaveLength(2);
+    expect(old.notes.filter((n) => /predate/.test(n))).toHaveLength(3);
     expect(rep.notes.join('\n')).not.toMatch(/Fair-cost/); // an ordinary report without --balance carries no banner about it (issue 13)
     // No classes of win declared is not missing data: no banner either (Platoon, issue 31).
     expect(rep.notes.join('\n')).not.toMatch(/Classes-of-win/);
@@ -53,7 +53,7 @@ describe('buildReport', () => {
   it('renders the charts of a document with only the blocks every ruleset records', async () => {
     const rep = buildReport(checkResults(standardOnly()), null);
     for (const chart of rep.charts) expect(markCount(await renderSvg(chart)), chart.id).toBeGreaterThan(0);
-    expect(rep.charts.map((c) => c.id)).toEqual(['win-rates', 'lethality', 'value-held', 'spread', 'game-length']);
+    expect(rep.charts.map((c) => c.id)).toEqual(['win-rates', 'lethality', 'value-held', 'spread', 'game-length', 'end-cause']);
   });
   it('draws one bar per outcome and one error bar per outcome in the win-rate chart', async () => {
     const svg = await renderSvg(buildReport(checkResults(tinyResults()), null).charts[0]);
@@ -77,9 +77,9 @@ describe('squadsim report', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toBe('');
     const files = readdirSync(out).sort();
-    const svgs = ['cost-effectiveness', 'lethality', 'win-classes', 'value-held', 'spread', 'game-length', 'type-lethality', 'type-cost', 'score-margins', 'win-rates'];
+    const svgs = ['cost-effectiveness', 'lethality', 'win-classes', 'value-held', 'spread', 'game-length', 'end-cause', 'type-lethality', 'type-cost', 'score-margins', 'win-rates'];
     expect(files).toEqual(
-      [...svgs.map((s) => `${s}.svg`), 'cost-effectiveness.csv', 'lethality.csv', 'spread.csv', 'losses-at-least.csv', 'game-length.csv', 'report.html', 'rules-in-play.csv', 'scores.csv', 'summary.md', 'type-lethality.csv', 'win-classes.csv', 'win-rates.csv'].sort(),
+      [...svgs.map((s) => `${s}.svg`), 'cost-effectiveness.csv', 'lethality.csv', 'spread.csv', 'losses-at-least.csv', 'game-length.csv', 'end-cause.csv', 'report.html', 'rules-in-play.csv', 'scores.csv', 'summary.md', 'type-lethality.csv', 'win-classes.csv', 'win-rates.csv'].sort(),
     );
     for (const s of svgs) expect(markCount(readFileSync(join(out, `${s}.svg`), 'utf8')), s).toBeGreaterThan(0);
     expect(r.stdout).not.toMatch(/Fair-cost chart omitted/);

@@ -38,6 +38,7 @@ export function tinyResults(): ResultsDoc {
     { name: 'cumCasualtiesHist', dims: [2, 2, CUM_BUCKETS], labels: [sides, turns, Array.from({ length: CUM_BUCKETS }, (_, k) => String(k))] },
     { name: 'valueShareHist', dims: [2, 2, SHARE_BUCKETS], labels: [sides, turns, Array.from({ length: SHARE_BUCKETS }, (_, k) => `${5 * k}%`)] },
     { name: 'gameLengthHist', dims: [2], labels: [turns] },
+    { name: 'endCause', dims: [3, 3], labels: [[...sides, 'draw'], ['elimination', 'time', 'rules']] },
   ].map((b) => ({ ...b, doc: null }));
   // [side][turn][bucket] counts of the per-game values listed above.
   const hist = (perGame: number[][][], buckets: number) => perGame.map((side) => [0, 1].map((t) => {
@@ -89,6 +90,8 @@ export function tinyResults(): ResultsDoc {
       cumCasualtiesHist: hist([[[1, 1], [0, 2], [1, 2], [0, 0]], [[1, 2], [1, 2], [1, 2], [1, 2]]], CUM_BUCKETS),
       valueShareHist: hist([[[16, 16], [20, 12], [16, 12], [20, 20]], [[16, 12], [16, 12], [16, 12], [16, 12]]], SHARE_BUCKETS),
       gameLengthHist: [0, 4],
+      // Blue's 2 wins: 1 by elimination, 1 on time; Red's on time; the draw on time.
+      endCause: [[1, 1, 0], [0, 1, 0], [0, 1, 0]],
     },
   };
 }
@@ -96,7 +99,7 @@ export function tinyResults(): ResultsDoc {
 /** The same document with only the blocks the tally always records (what any ruleset has); `old`: as before the distribution blocks. */
 export function standardOnly(old = false): ResultsDoc {
   const doc = tinyResults();
-  const keep = new Set(['outcome', 'score', 'scoreSq', 'casualties', 'survivingValue', 'startingValue', 'casualtiesSq', 'cumCasualtiesSq', 'survivingValueSq', ...(old ? [] : ['cumCasualtiesHist', 'valueShareHist', 'gameLengthHist'])]);
+  const keep = new Set(['outcome', 'score', 'scoreSq', 'casualties', 'survivingValue', 'startingValue', 'casualtiesSq', 'cumCasualtiesSq', 'survivingValueSq', ...(old ? [] : ['cumCasualtiesHist', 'valueShareHist', 'gameLengthHist', 'endCause'])]);
   doc.layout = doc.layout.filter((b) => keep.has(b.name));
   doc.accumulators = Object.fromEntries(Object.entries(doc.accumulators).filter(([k]) => keep.has(k)));
   delete doc.summary.details;

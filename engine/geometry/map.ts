@@ -13,9 +13,9 @@ const pointSchema = z.tuple([z.number(), z.number()]);
 /**
  * Bounds on a map file, so a runaway map is a clear exit 2 rather than an out-of-memory
  * crash (rulesets size per-piece tables from these: 10,000 pieces asked Skill-die for a
- * 320 GB array). The largest shipped map has 17 pieces of at most 6 corners on 72"×48".
+ * 320 GB array). The largest shipped map has 17 pieces of at most 6 corners on 72"×48"; NCO builds circles of up to 384 corners.
  */
-export const MAP_LIMITS = { pieces: 500, corners: 64, inches: 1000 } as const;
+export const MAP_LIMITS = { pieces: 500, corners: 512, inches: 1000 } as const;
 
 export const terrainPieceSchema = z
   .object({

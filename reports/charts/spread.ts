@@ -69,3 +69,27 @@ export function gameLengthChart(a: Analysis, r: Results): Chart | null {
     } as any,
   };
 }
+
+/** How games ended: each outcome's share of games, split by end cause (stacked bars). */
+export function endCauseChart(a: Analysis, r: Results): Chart | null {
+  if (!a.endCauses) return null;
+  const values = rowsOf(a.endCauses);
+  return {
+    id: 'end-cause',
+    title: 'How games ended',
+    description: `Share of all games by outcome and how they ended: a side wiped out, time ran out (every ${r.unit} played), or ended sooner by the rules (a mission, objective or morale end).`,
+    spec: {
+      $schema: SCHEMA, config: CONFIG,
+      title: { text: 'How games ended', subtitle: 'share of all games, by outcome and end cause' },
+      width: WIDE - 260, height: 120,
+      data: { values },
+      mark: { type: 'bar' },
+      encoding: {
+        y: { field: 'outcome', type: 'nominal', sort: null, title: null },
+        x: { field: 'share', type: 'quantitative', stack: 'zero', title: 'share of games', axis: { format: '.0%' } },
+        color: { field: 'cause', type: 'nominal', title: 'ended by', sort: null, scale: { range: ['#b5443b', '#5b7fa6', '#7aa35b'] } },
+        tooltip: [{ field: 'outcome' }, { field: 'cause', title: 'ended by' }, { field: 'games' }, { field: 'share', format: '.1%' }],
+      },
+    } as any,
+  };
+}

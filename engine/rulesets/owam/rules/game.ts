@@ -2,7 +2,7 @@
  * The game: setup (items 26–28, R25), rounds of Assessment, Combat and Debrief (items
  * 29–33), the deck timer (R8) and victory (items 111–112, R24), reported to the tally.
  */
-import { DRAW } from '../../../tally.ts';
+import { DRAW, END_ELIMINATION, END_RULES, END_TIME } from '../../../tally.ts';
 import { shuffle } from '../../../dice.ts';
 import { DECK_SIZE } from '../data/cards.ts';
 import { M_BRIDGES, M_CHATEAU, M_RANDOM, M_ROAD, M_SKY } from '../data/missions.ts';
@@ -275,6 +275,8 @@ function finish(g: OwamGame): void {
   for (let i = 0; i < 32; i++) t.acc[oa + i] += g.actions[i];
   for (let i = 0; i < 16; i++) t.acc[oe + i] += g.effects[i];
   if (t.row) { t.row[t.plan.rowExtra] = g.endReason; t.row[t.plan.rowExtra + 1] = g.round; }
+  // The deck timer and the round cap are OWAM's clock; annihilation its elimination.
+  t.endedBy = g.endReason === END_TIMER || g.endReason === END_ROUNDS ? END_TIME : g.endReason === END_ANNIHILATION ? END_ELIMINATION : END_RULES;
   if (g.trace !== null) traceEnd(g);
   t.endGame(winner, cls);
 }

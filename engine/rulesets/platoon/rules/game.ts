@@ -2,7 +2,7 @@
  * One whole game (items 1–4, 75; R5, R6, R23): deployment, turns of an orders phase and a
  * turn end, the game length, victory points and what goes to the tally.
  */
-import { DRAW } from '../../../tally.ts';
+import { DRAW, END_TIME } from '../../../tally.ts';
 import { AMBUSH, DOWN, NO_ORDER } from '../data/tables.ts';
 import { activation } from './actions.ts';
 import { rollCode } from './dice-math.ts';
@@ -98,6 +98,8 @@ function record(g: PlatoonGame): void {
   if (t.row !== null) t.row[t.plan.rowExtra] = by;
   t.score[0] = v0;
   t.score[1] = v1;
+  // Only a wipe-out ends a Platoon game early; otherwise its turns ran out (R23's 7th turn or not).
+  if (!wipe) t.endedBy = END_TIME;
   if (g.trace !== null) traceEnd(g);
   t.endGame(winner, -1);
 }
