@@ -143,6 +143,32 @@ describe('platoon damage (items 28–30; R2, R3, R13, R14)', () => {
     expect(t.acc[t.offset('losses') + 1 * 6 + 1]).toBe(1); // lost to morale
   });
 
+  it('R3 the threshold is the unit\'s starting models: a section worn 10 → 7 → 5 by separate attacks checks', () => {
+    const g = makeGame({ a: [{ unit: 'mmg-team' }], b: [SECTION] });
+    put(g, 0, 36, 10); put(g, 1, 36, 25);
+    rig(g, [3, 3, 3, 1, 1, 4, 4, 4]); // 3 hits, 3 casualties: 7 of 10 left, no check
+    shoot(g, 0, 1, false, 0);
+    expect(g.models[1]).toBe(7);
+    expect(g.alive[1]).toBe(1);
+    rig(g, [3, 3, 1, 1, 1, 4, 4, 6, 5]); // 2 hits, 2 casualties: 5 of 10 (≤ 50%) → 2D6 11 > 9 − 2 fails
+    shoot(g, 0, 1, false, 0);
+    expect(g.alive[1]).toBe(0);
+    const t = g.tally;
+    expect(t.acc[t.offset('losses') + 1 * 6 + 1]).toBe(1); // lost to morale
+  });
+
+  it('R3 a unit already at ≤50% checks after each attack with casualties, not after one without', () => {
+    const g = makeGame({ a: [{ unit: 'mmg-team' }], b: [SECTION] });
+    put(g, 0, 36, 10); put(g, 1, 36, 25);
+    g.models[1] = 4; g.slotCount[1 * 5] = 4; // worn down earlier
+    rig(g, [3, 1, 1, 1, 1, 3]); // 1 hit, no damage: no check (the next die would be a morale roll)
+    shoot(g, 0, 1, false, 0);
+    expect(g.models[1]).toBe(4);
+    rig(g, [3, 1, 1, 1, 1, 4, 6, 6]); // 1 hit, 1 casualty: 3 of 10 → double 6 fails
+    shoot(g, 0, 1, false, 0);
+    expect(g.alive[1]).toBe(0);
+  });
+
   it('R2 pins ≥ Morale destroy the unit (excess_pins_mode = destroyed)', () => {
     const g = makeGame({ a: [SECTION], b: [SECTION] });
     put(g, 0, 36, 10); put(g, 1, 36, 30);

@@ -217,7 +217,7 @@ export function shoot(g: PlatoonGame, u: number, t: number, moving: boolean, ext
     if (g.trace !== null) traceReaction(g, t, 'goes Down as it is shot at');
   }
   rangeInto(g, u, t);
-  const sees = canSee(g, u, t), d = RANGE[0], start = g.models[t], veh = g.isVehicle(t);
+  const sees = canSee(g, u, t), d = RANGE[0], before = g.models[t], veh = g.isVehicle(t);
   g.d2.fill(0);
   // Item 45: Panzerfausts (one-shot) fire instead of their carriers' rifles at a vehicle in range.
   let pf = 0;
@@ -243,8 +243,10 @@ export function shoot(g: PlatoonGame, u: number, t: number, moving: boolean, ext
     if (he > 0) pins = (r.he_pins_additive ? pins : 0) + g.rng.die(HE_PIN_SIDES[he]);
     if (g.d2[A_FLAME] === 1) pins += rollCode(g.rng, scn.flamerPins, 0);
     addPins(g, t, pins);
+    // R3: the threshold is a share of the unit's starting models (not of those before this
+    // attack), so a unit worn down by several attacks checks; a lone model hit checks too.
     const cas = g.d2[A_CAS];
-    const check = g.d2[A_FLAME] === 1 || (cas > 0 && g.models[t] <= start * r.morale_check_threshold) || (start === 1 && g.models[t] === 1);
+    const check = g.d2[A_FLAME] === 1 || (cas > 0 && g.models[t] <= scn.models[t] * r.morale_check_threshold) || (before === 1 && g.models[t] === 1);
     if (check) moraleCheck(g, t, u);
   }
   // Item 72 / R18: flamethrowers set a building on fire on 4+.
