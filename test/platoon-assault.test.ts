@@ -105,6 +105,31 @@ describe('platoon buildings (items 69–74; R18)', () => {
     expect(g.category[0]).toBe(T_ROUGH);
   });
 
+  it('69–71 one row per shot: AT guns, autocannons and howitzers firing HE at a building use the HE row (dual_purpose_at_building)', () => {
+    const units = [{ unit: 'medium-at-gun' }, { unit: 'armoured-car', main: 'light-autocannon' }, { unit: 'medium-howitzer' }];
+    const g = makeGame({ a: units, b: [SECTION], terrain: [house()] });
+    put(g, 0, 36, 4); put(g, 1, 30, 15); put(g, 2, 42, 4); put(g, 3, 36, 30);
+    // Default 'he': no building modifier for any of them (26" of 60" and ~16" of 48": not long).
+    expect(directNeedAt(g, 0, 0, 3, false, rangeTo(g, 0, 3), 0)).toBe(3);
+    expect(directNeedAt(g, 1, 0, 3, false, rangeTo(g, 1, 3), 0)).toBe(3);
+    expect(directNeedAt(g, 2, 0, 3, false, rangeTo(g, 2, 3), 0)).toBe(3);
+    rig(g, [3, 3, 3, 3, 3, 1]); // AT gun: hit; HE 1" in a building D3 = 3 hits; damage 3s at pen 1 vs 4+ (no protection); pins 1 + D2 (1)
+    shoot(g, 0, 3, false, 0);
+    expect(g.models[3]).toBe(7);
+    expect(g.pins[3]).toBe(2);
+    expect(computePlatoonOdds({ weapon: 'medium-at-gun', range: 26, target: 'regular', cover: 'building' }).outcomes[0].probability).toBeCloseTo(12 / 36, 12);
+    // 'heavy': the AT gun and the autocannon take the heavy-weapons row (−2, one hit at their pen, +1 DV); the howitzer has HE only.
+    const h = makeGame({ a: units, b: [SECTION], terrain: [house()], rules: { dual_purpose_at_building: 'heavy' } });
+    put(h, 0, 36, 4); put(h, 1, 30, 15); put(h, 2, 42, 4); put(h, 3, 36, 30);
+    expect(directNeedAt(h, 0, 0, 3, false, rangeTo(h, 0, 3), 0)).toBe(5);
+    expect(directNeedAt(h, 1, 0, 3, false, rangeTo(h, 1, 3), 0)).toBe(5);
+    expect(directNeedAt(h, 2, 0, 3, false, rangeTo(h, 2, 3), 0)).toBe(3);
+    rig(h, [5, 2, 3]); // AT gun: hit; one hit at pen 5 vs 4 + 1 → 2+; 1 pin; (next die would be an HE count)
+    shoot(h, 0, 3, false, 0);
+    expect(h.models[3]).toBe(9);
+    expect(h.pins[3]).toBe(1);
+  });
+
   it('72 a flamethrower ignores the building; on 4+ it burns and R18 the occupants must Run out', () => {
     const g = makeGame({ a: [{ unit: 'flamethrower-team' }], b: [SECTION], terrain: [house()] }, 1, [quiet, quiet]);
     put(g, 0, 36, 25); put(g, 1, 36, 30);

@@ -8,7 +8,7 @@ import { armySchema, buildArmy, MAX_SLOTS, type BuiltUnit } from './data/roster.
 import { NO, OK_STAR, T_OBSTACLE, TERRAIN_TABLE, MV_HALFTRACK, VEHICLE_CLASS_IDS } from './data/tables.ts';
 import type { PlatoonScenario } from './compiled.ts';
 import { mapSpecSchema } from './rules/terrain-map.ts';
-import { W_INDIRECT_RANGE, W_RANGE, WPN_PANZERFAUST } from './data/weapons.ts';
+import { heRowAtBuilding, W_INDIRECT_RANGE, W_RANGE, WEAPON_IDS, WPN_PANZERFAUST } from './data/weapons.ts';
 import type { PolicyParams } from './policy/knobs.ts';
 import { platoonPlayers } from './policy/players.ts';
 import { fileRef } from '../../kit/config.ts';
@@ -126,6 +126,7 @@ export function compilePlatoon(config: unknown): PlatoonScenario {
     maxRange: per(Float64Array, (u) => Math.max(0, ...u.slotWeapon.map((w) => Math.max(W_RANGE[w], W_INDIRECT_RANGE[w])), u.panzerfausts > 0 ? W_RANGE[WPN_PANZERFAUST] : 0)),
     terrainCode, heOpen,
     flamerPins: Int32Array.from(diceCode(rules.flamer_extra_pins)),
+    heAtBuilding: Uint8Array.from(WEAPON_IDS, (_, w) => (heRowAtBuilding(w, rules.dual_purpose_at_building) ? 1 : 0)),
     downPins: Int32Array.from(diceCode(rules.down_turn_pin_removal)),
     maxTurns,
   };

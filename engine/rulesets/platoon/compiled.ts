@@ -41,6 +41,8 @@ export interface PlatoonScenario extends CompiledScenario {
   /** R14 HE hits in the open by size 1..4, dice codes [count, sides, plus] × 5. */
   readonly heOpen: Int32Array;
   readonly flamerPins: Int32Array;
+  /** Items 69–71, by weapon: 1 = a shot at infantry in a building uses the HE row (data/weapons.ts → heRowAtBuilding). */
+  readonly heAtBuilding: Uint8Array;
   readonly downPins: Int32Array;
   /** The longest reach of any of the unit's weapons (direct or indirect), for quick range checks. */
   readonly maxRange: Float64Array;

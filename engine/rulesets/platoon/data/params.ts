@@ -74,6 +74,7 @@ export const platoonRulesSchema = z
     wrecks: z.enum(['impassable', 'removed']).default('impassable').describe('Destroyed vehicles stay as wrecks that block movement, or are removed (item 66).'),
     // R18: buildings.
     building_dv_bonus: z.number().int().min(0).max(3).default(1).describe('Damage value added to a target in a building (R18 ASSUMED).'),
+    dual_purpose_at_building: z.enum(['he', 'heavy']).default('he').describe('How an AT gun or autocannon (a pen and HE) shoots infantry in a building: "he" = the HE row throughout (no to-hit modifier, HE hits at the HE pen, no extra protection, may collapse it), "heavy" = the heavy-weapons row (−2, one hit per hit at its pen, extra protection); items 69–71 ASSUMED.'),
     collapse_hits: z.number().int().min(1).max(40).default(10).describe('Hits from one HE attack that collapse a building, destroying its occupants (R18 ASSUMED).'),
     // R19: close quarters.
     assault_contact_in: z.number().min(0.5).max(6).default(1.5).describe('Inches between unit centres that count as contact; an assault that ends farther away is no fight (R19, decision).'),

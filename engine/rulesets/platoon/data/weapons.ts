@@ -76,6 +76,16 @@ export const W_PEN = Int32Array.from(W.map((w) => w.pen));
 export const W_HE = Int32Array.from(W.map((w) => w.he));
 export const W_FLAGS = Int32Array.from(W.map((w) => w.flags));
 
+/**
+ * Items 69–71: whether weapon w shooting infantry in a building uses the HE row (no to-hit
+ * modifier, HE hits at the HE pen, no extra protection, collapse) rather than the
+ * heavy-weapons row. HE-only weapons (mortars, howitzers) always do; weapons with a pen
+ * above their HE (AT guns, autocannons) per `dual_purpose_at_building`; others never.
+ */
+export function heRowAtBuilding(w: number, dualPurpose: 'he' | 'heavy'): boolean {
+  return W_HE[w] > 0 && (W_PEN[w] <= W_HE[w] || dualPurpose === 'he');
+}
+
 export const weaponIndex = (id: string): number => WEAPON_IDS.indexOf(id);
 export const WPN_RIFLE = weaponIndex('rifle');
 export const WPN_PISTOL = weaponIndex('pistol');

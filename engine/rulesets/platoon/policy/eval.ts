@@ -53,7 +53,7 @@ export function casualtiesInto(g: PlatoonGame, u: number, t: number, moving: boo
       const b = g.inBuilding[t];
       // In the open: the mean of the HE dice code [count, sides, plus] (written out: a returned double boxes).
       const ho = scn.heOpen, o = he * 3;
-      if (he > 0) { n *= b >= 0 ? HE_BLD_COUNT[he] * (HE_BLD_SIDES[he] + 1) / 2 : ho[o] * (ho[o + 1] + 1) / 2 + ho[o + 2]; pen = he; }
+      if (he > 0 && (b < 0 || scn.heAtBuilding[w] === 1)) { n *= b >= 0 ? HE_BLD_COUNT[he] * (HE_BLD_SIDES[he] + 1) / 2 : ho[o] * (ho[o + 1] + 1) / 2 + ho[o + 2]; pen = he; }
       else if (b >= 0 && !flamer) dv += r.building_dv_bonus;
       e += n * (damageChance6(damageNeed(dv, r.pen_vs_soft ? pen : 0)) / 6);
     }

@@ -81,7 +81,8 @@ export function directNeed(g: PlatoonGame, u: number, k: number, t: number, movi
     if (g.order[t] === DOWN && !g.isVehicle(t)) m += MOD_DOWN; // items 10 and 27: once
     const b = g.inBuilding[t];
     if (b >= 0) {
-      if (W_HE[w] === 0 || W_PEN[w] > W_HE[w] || g.isVehicle(t)) m += g.pieces.bunker[b] === 1 ? -3 : MOD_HARD; // items 69–70; HE-only weapons no modifier (71)
+      // Items 69–70: small arms and heavy weapons −2 (bunkers −3); an HE shot (71) none.
+      if (scn.heAtBuilding[w] === 0) m += g.pieces.bunker[b] === 1 ? -3 : MOD_HARD;
     } else {
       const c = coverOf(g, u, t);
       m += c === COVER_HARD ? MOD_HARD : c === COVER_SOFT ? MOD_SOFT : 0;
@@ -168,9 +169,10 @@ function fireSlot(g: PlatoonGame, u: number, k: number, t: number, mode: number,
     for (let h = 0; h < hits && g.alive[t] === 1; h++) hitVehicle(g, u, t, w, heOnly ? he : W_PEN[w], heOnly, indirect, long);
     return;
   }
-  if (he > 0) {
+  const b = g.inBuilding[t];
+  if (he > 0 && (b < 0 || scn.heAtBuilding[w] === 1)) {
     // R14 / items 58–61, 71: each HE hit becomes several; none of the building's protection.
-    const b = g.inBuilding[t];
+    // The to-hit (directNeed) took the same row, so one shot never mixes two rows.
     let n = 0;
     for (let h = 0; h < hits; h++) {
       if (b >= 0) for (let j = 0; j < HE_BLD_COUNT[he]; j++) n += rng.die(HE_BLD_SIDES[he]);
@@ -181,7 +183,7 @@ function fireSlot(g: PlatoonGame, u: number, k: number, t: number, mode: number,
     damageInfantry(g, u, t, n, he, false);
     return;
   }
-  damageInfantry(g, u, t, hits, W_PEN[w], g.inBuilding[t] >= 0 && !flamer);
+  damageInfantry(g, u, t, hits, W_PEN[w], b >= 0 && !flamer);
 }
 
 /** R18: a building collapses: every unit in it is destroyed; it becomes rubble (rough ground, hard cover). */

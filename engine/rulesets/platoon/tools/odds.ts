@@ -10,7 +10,7 @@ import { ConfigError } from '../../../errors.ts';
 import type { OddsOption, OddsProvider, OddsResult } from '../../../ruleset.ts';
 import { diceCode, platoonRulesSchema } from '../data/params.ts';
 import { FACING_IDS, FACING_PEN, FACE_TOP, INFANTRY_DV, MORALE, QUALITY_IDS, VEHICLE_CLASS_IDS, VEHICLE_DV, vehicleDamageResult, VD_IMMOBILISED, VD_KNOCKED_OUT, VD_ON_FIRE } from '../data/tables.ts';
-import { ASSAULT, FLAMER, HE_BLD_COUNT, HE_BLD_SIDES, HE_PIN_SIDES, HOWITZER, INDIRECT, SHAPED, SHOTS_D6, SHOTS_D6P1, W_FLAGS, W_HE, W_INDIRECT_RANGE, W_MIN_RANGE, W_PEN, W_RANGE, W_SHOTS, WEAPON_IDS } from '../data/weapons.ts';
+import { ASSAULT, FLAMER, heRowAtBuilding, HE_BLD_COUNT, HE_BLD_SIDES, HE_PIN_SIDES, HOWITZER, INDIRECT, SHAPED, SHOTS_D6, SHOTS_D6P1, W_FLAGS, W_HE, W_INDIRECT_RANGE, W_MIN_RANGE, W_PEN, W_RANGE, W_SHOTS, WEAPON_IDS } from '../data/weapons.ts';
 import { damageChance6, damageNeed, hitChance36, testChance36 } from '../rules/dice-math.ts';
 import { damageGrade } from '../rules/vehicles.ts';
 import { sampleAttack } from './odds-sample.ts';
@@ -74,7 +74,7 @@ export function oddsNeed(o: OddsReq): number {
   if (small) m -= 1;
   if ((f & FLAMER) === 0 && o.vehicle === 0) {
     if (o.down) m -= 2;
-    if (o.cover === 'building') { if (W_HE[w] === 0 || W_PEN[w] > W_HE[w]) m -= 2; }
+    if (o.cover === 'building') { if (!heRowAtBuilding(w, R.dual_purpose_at_building)) m -= 2; } // items 69–71
     else m -= o.cover === 'hard' ? 2 : o.cover === 'soft' ? 1 : 0;
   }
   return 3 - m;
@@ -122,7 +122,8 @@ function codeSum(code: [number, number, number], n: number): Dist {
 }
 
 function infantryOutcomes(o: OddsReq, need: number): Map<string, number> {
-  const w = o.weapon, he = W_HE[w], f = W_FLAGS[w], flamer = (f & FLAMER) !== 0, bld = o.cover === 'building';
+  const w = o.weapon, f = W_FLAGS[w], flamer = (f & FLAMER) !== 0, bld = o.cover === 'building';
+  const he = bld && !heRowAtBuilding(w, R.dual_purpose_at_building) ? 0 : W_HE[w]; // items 69–71: one row per shot
   const out = new Map<string, number>();
   const put = (k: string, p: number): void => { if (p > 0) out.set(k, (out.get(k) ?? 0) + p); };
   const dv = INFANTRY_DV[o.quality];
