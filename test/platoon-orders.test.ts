@@ -147,6 +147,19 @@ describe('platoon officers, Ambush and Down (items 16–19; R4–R6, R26)', () =
     expect(g.tally.acc[g.tally.offset('officerOrders')]).toBe(2);
   });
 
+  it('R4 the rules refuse an extra order passed to a unit beyond the officer\'s range, whatever the player asks', () => {
+    const g = makeGame({ a: [{ unit: 'first-lieutenant' }, SECTION, SECTION], b: [SECTION] }, 1, [
+      { activate: (gg) => { gg.planUnit = 0; gg.planOrder = AMBUSH; }, officerOrders: (gg) => { gg.list[0] = 1; gg.list[1] = 2; gg.listLen = 2; } }, {},
+    ]);
+    put(g, 0, 36, 10); put(g, 1, 36, 16); put(g, 2, 36, 16.5); put(g, 3, 36, 44); // 6" (in range) and 6.5" (beyond a 1st Lt's 6")
+    startTurn(g);
+    g.bag.draw(g.rng);
+    activation(g, 0);
+    expect([g.order[0], g.order[1], g.order[2]]).toEqual([AMBUSH, AMBUSH, 0]);
+    expect(g.dieInBag[2]).toBe(1); // its die stays in the bag
+    expect(g.tally.acc[g.tally.offset('officerOrders')]).toBe(1);
+  });
+
   it('R26 several ambushes on one move: nearest ambusher first', () => {
     const calls: number[] = [];
     const g = makeGame({ a: [SECTION], b: [SECTION, SECTION, SECTION] }, 1, [{}, { ambushPoint: (_g, a) => { calls.push(a); return -1; } }]);

@@ -3,6 +3,7 @@ import { MAX_SLOTS } from '../data/roster.ts';
 import { ADVANCE, AMBUSH, DOWN, FIRE, RALLY, RUN } from '../data/tables.ts';
 import { friendlyFireTarget } from '../rules/actions.ts';
 import { canAssault } from '../rules/assault.ts';
+import { inOfficerRange } from '../rules/losses.ts';
 import { moveRate } from '../rules/movement.ts';
 import { canShoot } from '../rules/shooting.ts';
 import type { PlatoonGame } from '../rules/state.ts';
@@ -47,10 +48,11 @@ export function randomTarget(g: PlatoonGame, u: number, friendly: boolean): numb
   return -1;
 }
 
+/** R4: each unordered friend within the officer's range, with even odds (the rules refuse any other). */
 export function randomOfficerOrders(g: PlatoonGame, o: number, _order: number, max: number): void {
   g.listLen = 0;
   for (let v = 0; v < g.n && g.listLen < max; v++) {
-    if (v !== o && g.alive[v] === 1 && g.dieInBag[v] === 1 && g.scn.side[v] === g.scn.side[o] && g.prng.below(2) === 0) g.list[g.listLen++] = v;
+    if (v !== o && g.alive[v] === 1 && g.dieInBag[v] === 1 && g.scn.side[v] === g.scn.side[o] && inOfficerRange(g, o, v) && g.prng.below(2) === 0) g.list[g.listLen++] = v;
   }
 }
 

@@ -6,7 +6,7 @@ import { ADVANCE, AMBUSH, DOWN, FIRE, RALLY, RANK_EXTRA_ORDERS, RUN } from '../d
 import { AMBUSH_END, springAmbushesTo } from './ambush.ts';
 import { assault } from './assault.ts';
 import { rollTest } from './dice-math.ts';
-import { CAUSE_BUILDING, destroyUnit, testTarget } from './losses.ts';
+import { CAUSE_BUILDING, destroyUnit, inOfficerRange, testTarget } from './losses.ts';
 import { MOVE, placed, planMoveTo, setHeading } from './movement.ts';
 import { buildingOf, canSee } from './sight.ts';
 import { canShoot, shoot } from './shooting.ts';
@@ -31,10 +31,12 @@ export function activation(g: PlatoonGame, side: number): void {
   if (rank === 0 || !g.scn.rules.officer_extra_orders || g.alive[u] === 0) return;
   g.decide[side].officerOrders(g, u, order, RANK_EXTRA_ORDERS[rank]);
   // g.list is reused by nothing the orders below call, so copy-free iteration is safe.
+  // The rules, not the players, hold an extra order to the officer's range (items 16–19):
+  // a unit beyond it is refused and keeps its die (measured after the officer's own action).
   const n = g.listLen < RANK_EXTRA_ORDERS[rank] ? g.listLen : RANK_EXTRA_ORDERS[rank];
   for (let i = 0; i < n; i++) {
     const v = g.list[i];
-    if (g.alive[v] === 0 || g.dieInBag[v] === 0 || g.scn.side[v] !== side || !g.bag.take(side)) continue;
+    if (g.alive[v] === 0 || g.dieInBag[v] === 0 || g.scn.side[v] !== side || !inOfficerRange(g, u, v) || !g.bag.take(side)) continue;
     g.count.officerOrders.add(side);
     g.decide[side].planMove(g, v, order);
     MOVE[0] = g.planX; MOVE[1] = g.planY;

@@ -13,6 +13,12 @@ export const CAUSE_CQ = 3;
 export const CAUSE_VEHICLE = 4;
 export const CAUSE_BUILDING = 5;
 
+/** Items 16–19: unit v stands within officer o's range (centre to centre, as every range here). */
+export function inOfficerRange(g: PlatoonGame, o: number, v: number): boolean {
+  const R = RANK_RANGE[g.scn.rank[o]], dx = g.x[o] - g.x[v], dy = g.y[o] - g.y[v];
+  return dx * dx + dy * dy <= R * R;
+}
+
 /** R4: the best morale bonus of a friendly officer within his range of u (an officer counts for himself). */
 export function officerBonus(g: PlatoonGame, u: number): number {
   const scn = g.scn, s = scn.side[u];
@@ -20,8 +26,7 @@ export function officerBonus(g: PlatoonGame, u: number): number {
   for (let o = 0; o < g.n; o++) {
     const r = scn.rank[o];
     if (r === 0 || g.alive[o] === 0 || scn.side[o] !== s || RANK_BONUS[r] <= best) continue;
-    const dx = g.x[o] - g.x[u], dy = g.y[o] - g.y[u];
-    if (o === u || dx * dx + dy * dy <= RANK_RANGE[r] * RANK_RANGE[r]) best = RANK_BONUS[r];
+    if (o === u || inOfficerRange(g, o, u)) best = RANK_BONUS[r];
   }
   return best;
 }
