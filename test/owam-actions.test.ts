@@ -6,7 +6,7 @@ import { canMoveTo, canPlaceTerrain, canStealth, completeMove, crewAction, disca
 import { additiveMods, canAttack } from '../engine/rulesets/owam/rules/attack.ts';
 import { advantage, startAssault, duelCheck } from '../engine/rulesets/owam/rules/assault.ts';
 import { gridEntry, suppress, usesAlt } from '../engine/rulesets/owam/rules/fire.ts';
-import { scriptedDecisions } from '../engine/rulesets/owam/policy/decisions.ts';
+import { scriptedDecisions } from '../engine/rulesets/owam/policy/players.ts';
 import { SUPPRESSED, WOUNDED } from '../engine/rulesets/owam/rules/state.ts';
 import { card, cell, find, hand, makeGame, passiveDecisions, put, stack, withDecisions, handN } from './owam-harness.ts';
 

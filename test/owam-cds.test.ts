@@ -11,7 +11,7 @@ import { sequenceTotal, suppress, windowW4 } from '../engine/rulesets/owam/rules
 import { explode, smokeAndShells, satchels } from '../engine/rulesets/owam/rules/missions.ts';
 import { los } from '../engine/rulesets/owam/rules/map.ts';
 import { survives } from '../engine/rulesets/owam/rules/stack.ts';
-import { scriptedDecisions } from '../engine/rulesets/owam/policy/decisions.ts';
+import { scriptedDecisions } from '../engine/rulesets/owam/policy/players.ts';
 import { SUPPRESSED, WOUNDED, type OwamGame } from '../engine/rulesets/owam/rules/state.ts';
 import { card, cell, find, hand, makeGame, passiveDecisions, put, stack, withDecisions, handN } from './owam-harness.ts';
 

@@ -6,7 +6,7 @@ import { additiveMods, attack, ddFlips, pickTarget, targetColour, canAttack, fir
 import { disciplineCheck } from '../engine/rulesets/owam/rules/checks.ts';
 import { inCommand, leaderless, removeSoldier } from '../engine/rulesets/owam/rules/forces.ts';
 import { fs, resultOf, R_KILL, R_NONE, R_ROUT, R_SUPPRESS, R_WOUND, sequenceTotal, applyTotal, suppress } from '../engine/rulesets/owam/rules/fire.ts';
-import { scriptedDecisions } from '../engine/rulesets/owam/policy/decisions.ts';
+import { scriptedDecisions } from '../engine/rulesets/owam/policy/players.ts';
 import { OK, SUPPRESSED, WOUNDED } from '../engine/rulesets/owam/rules/state.ts';
 import { card, cell, find, hand, makeGame, passiveDecisions, put, stack, withDecisions, handN } from './owam-harness.ts';
 

@@ -13,7 +13,8 @@ import { SO_ATTACK, RED } from '../engine/rulesets/owam/data/cards.ts';
 import { objectivePoints, flagCheck, hitTruck, truckMoves, truckCapture, luHome, explode } from '../engine/rulesets/owam/rules/missions.ts';
 import { additiveMods, fireAt, clearFired } from '../engine/rulesets/owam/rules/attack.ts';
 import { recognize, completeMove } from '../engine/rulesets/owam/rules/actions.ts';
-import { scriptedDecisions } from '../engine/rulesets/owam/policy/decisions.ts';
+import { scriptedDecisions } from '../engine/rulesets/owam/policy/players.ts';
+import { A_ASSAULT } from '../engine/rulesets/owam/data/counters.ts';
 import { WOUNDED } from '../engine/rulesets/owam/rules/state.ts';
 import { card, cell, find, hand, makeGame, passiveDecisions, put, stack, withDecisions, handN } from './owam-harness.ts';
 
@@ -179,7 +180,7 @@ describe('owam missions', () => {
     const play = (enemyOnDz: boolean) => {
       const g = makeGame({ mission: 'sky_is_falling', rules: { max_rounds: 1 } });
       const seen: number[][] = [];
-      withDecisions(g, { ...passiveDecisions(g.decide), activate: (gg, f) => { seen.push([f, gg.fCell[f]]); } });
+      withDecisions(g, { ...passiveDecisions(g.decide[0]), activate: (gg, f) => { seen.push([f, gg.fCell[f]]); } });
       if (enemyOnDz) put(g, 4, g.col(g.scn.objective), g.row(g.scn.objective));
       stack(g, pile(card(1, 1, 8)));
       playOwamGame(g);
@@ -193,7 +194,7 @@ describe('owam missions', () => {
     expect(seen.filter(([f]) => f >= 4).map(([f]) => f).sort()).toEqual([4, 5]);
     // On the enemy's card: an assault (item 80 and R19), which uses up the turn.
     const a = play(true);
-    expect(a.g.actions[0 * 16 + 11]).toBe(1);
+    expect(a.g.count.actions.get(0, A_ASSAULT)).toBe(1);
     expect(a.seen.filter(([f]) => f < 4)).toEqual([]);
   });
 

@@ -90,7 +90,7 @@ export function passiveDecisions(base: OwamDecisions): OwamDecisions {
   };
 }
 
-/** Replaces the game's decisions (a test-only swap of the readonly wiring). */
+/** Replaces both seats' decisions (a test-only swap of the readonly wiring). */
 export function withDecisions(g: OwamGame, d: OwamDecisions): void {
-  (g as unknown as { decide: OwamDecisions }).decide = d;
+  (g as unknown as { decide: readonly [OwamDecisions, OwamDecisions] }).decide = [d, d];
 }

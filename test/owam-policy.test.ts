@@ -11,8 +11,10 @@ import { enterable } from '../engine/rulesets/owam/rules/map.ts';
 import { bestEnemy, bestMove } from '../engine/rulesets/owam/policy/scripted.ts';
 import { attackValue } from '../engine/rulesets/owam/policy/estimate.ts';
 import { evade, orderFirers, retreat, chainOfCommand } from '../engine/rulesets/owam/policy/windows.ts';
-import { resolvePolicy } from '../engine/rulesets/owam/policy/params.ts';
-import { scriptedDecisions } from '../engine/rulesets/owam/policy/decisions.ts';
+import { owamPlayers, scriptedDecisions } from '../engine/rulesets/owam/policy/players.ts';
+import { A_ENTRENCH, A_STEALTH, CD_PLAYS } from '../engine/rulesets/owam/data/counters.ts';
+
+const resolvePolicy = owamPlayers.resolve;
 import { suppress } from '../engine/rulesets/owam/rules/fire.ts';
 import { card, cell, find, hand, makeGame, put, withDecisions } from './owam-harness.ts';
 
@@ -125,7 +127,7 @@ describe('owam policies', () => {
       const r = games([pol, 'aggressive'], 150);
       r.play();
       const o = r.scn.plan.layout.offset('actions');
-      return r.env.tally.acc[o + 4] + r.env.tally.acc[o + 7]; // entrench + stealth by side 0
+      return r.env.tally.acc[o + A_ENTRENCH] + r.env.tally.acc[o + A_STEALTH]; // by side 0
     };
     expect(count({ id: 'aggressive', dig_in: true })).toBeGreaterThan(count('aggressive') + 50);
   });
@@ -137,7 +139,7 @@ describe('owam policies', () => {
     expect(r.env.tally.acc[o]).toBeGreaterThan(r.env.tally.acc[o + 1]);
     const cd = r.scn.plan.layout.offset('cdPlays');
     let plays = 0;
-    for (let k = 1; k < 21; k++) plays += r.env.tally.acc[cd + 32 + k];
+    for (let k = 0; k < CD_PLAYS.length; k++) plays += r.env.tally.acc[cd + CD_PLAYS.length + k]; // side 1's
     expect(plays).toBeGreaterThan(0);
     void card;
   });

@@ -12,7 +12,7 @@ import { attack } from '../engine/rulesets/owam/rules/attack.ts';
 import { recognize } from '../engine/rulesets/owam/rules/actions.ts';
 import { lineUp } from '../engine/rulesets/owam/policy/windows.ts';
 import { traits } from '../engine/rulesets/owam/rules/game.ts';
-import { scriptedDecisions } from '../engine/rulesets/owam/policy/decisions.ts';
+import { scriptedDecisions } from '../engine/rulesets/owam/policy/players.ts';
 import { WOUNDED } from '../engine/rulesets/owam/rules/state.ts';
 import { card, find, hand, makeGame, passiveDecisions, put, stack, withDecisions } from './owam-harness.ts';
 

@@ -8,7 +8,8 @@ import { findCd, findSo } from '../engine/rulesets/owam/rules/ccs.ts';
 import { fs, sequenceTotal } from '../engine/rulesets/owam/rules/fire.ts';
 import { smokeAndShells } from '../engine/rulesets/owam/rules/missions.ts';
 import { playCd } from '../engine/rulesets/owam/rules/stack.ts';
-import { scriptedDecisions } from '../engine/rulesets/owam/policy/decisions.ts';
+import { scriptedDecisions } from '../engine/rulesets/owam/policy/players.ts';
+import { ACTIONS } from '../engine/rulesets/owam/data/counters.ts';
 import { card, cell, find, hand, makeGame, passiveDecisions, put, stack, withDecisions, handN } from './owam-harness.ts';
 
 describe('owam cards and tokens', () => {
@@ -53,7 +54,7 @@ describe('owam cards and tokens', () => {
     const drawn = g.deck.drawn;
     scriptedDecisions.activate(g, 0); // nothing in hand: both actions passed
     expect(g.deck.drawn).toBe(drawn);
-    expect(Array.from(g.actions.subarray(0, 16)).every((x) => x === 0)).toBe(true);
+    expect(ACTIONS.every((_, k) => g.count.actions.get(0, k) === 0)).toBe(true);
   });
 
   it('50 a Random-Effect icon during lethality counts its value (no printed trait defines an effect, R20)', () => {

@@ -4,20 +4,20 @@ import { ConfigError } from '../../errors.ts';
 import { checkSideNames, parseOrThrow, sideNameSchema } from '../../validate.ts';
 import { TallyPlan, type Nouns } from '../../tally-plan.ts';
 import type { OwamScenario } from './compiled.ts';
-import { buildCatalog, CD_IDS, COLOUR_NAMES, DECK_SIZE } from './data/cards.ts';
+import { buildCatalog, COLOUR_NAMES, DECK_SIZE } from './data/cards.ts';
 import { MISSION_IDS, MISSIONS, COMBAT_OPS, VISIBILITY } from './data/missions.ts';
 import { owamRulesSchema } from './data/params.ts';
 import { DIVISIONS, NATIONS, NATION_SIDE, RANKS, RANK_POINTS, TRAITS, WEAPONS, rosterOf, type NationId } from './data/soldiers.ts';
 import { TERRAIN_ATTACK, TERRAIN_DEFENSE, TERRAIN_IDS, TERRAIN_LETTERS } from './data/terrain.ts';
-import { policySchema, resolvePolicy, type PolicyParams } from './policy/params.ts';
-import { END_REASONS } from './rules/game.ts';
+import type { PolicyParams } from './policy/knobs.ts';
+import { owamPlayers } from './policy/players.ts';
+import { END_REASONS, owamCounters } from './data/counters.ts';
 import { WIN_CLASSES } from './rules/missions.ts';
+import { fileRef } from '../../kit/config.ts';
+import { CounterSet } from '../../kit/counters.ts';
 
 export const OWAM_NOUNS: Nouns = { unit: 'soldier', units: 'soldiers', value: 'points', score: 'points', scoreLong: 'surviving and objective points', step: 'card', steps: 'cards' };
-export const ACTION_LABELS = ['-', 'attack', 'maneuver', 'rally', 'entrench', 'crew/scope', 'discard & redraw', 'stealth', 'transfer', 'recognition', 'terrain', 'assault', 'truck repair', '-', '-', '-'] as const;
-export const EFFECT_LABELS = ['no effect', 'suppressed', 'wounded', 'killed', 'routed', '-', '-', '-'] as const;
-
-export const sideSchema = z
+const sideSchema = z
   .object({
     name: sideNameSchema,
     nation: z.enum(NATIONS).describe('The side\'s nation; side 0 plays the Allies, side 1 the Axis (Red Army either; Finland per rules.finland_side) (items 14–15).'),
@@ -28,26 +28,28 @@ export const sideSchema = z
     traits: z.record(z.string().regex(/^([1-9]|1[0-2])$/), z.array(z.enum(TRAITS))).optional().describe('Extra Colonel-level traits by soldier number, e.g. { "9": ["medic"] } (item 25, R20).'),
     /** Item 26, R21: 2 = a team of two players on this side (FTs 1, 3 / 2, 4 alternate; one hand each). */
     players: z.union([z.literal(1), z.literal(2)]).default(1).describe('Players on this side: 2 = a team whose players alternate FTs, one hand each (item 26, R21).'),
-    policy: policySchema,
+    policy: owamPlayers.schema,
   })
   .strict();
 
-export const mapSchema = z.object({ layout: z.array(z.string().min(1).max(8)).min(2).max(8).describe('Rows of terrain-card letters, top to bottom, all the same length (letters ".HRWGBUVTCMLXYZQ" by terrain id, "#" = a terrain card dealt from the deck, item 106); default: the mission\'s map (R4).') }).strict();
+const mapSchema = z.object({ layout: z.array(z.string().min(1).max(8)).min(2).max(8).describe('Rows of terrain-card letters, top to bottom, all the same length (letters ".HRWGBUVTCMLXYZQ" by terrain id, "#" = a terrain card dealt from the deck, item 106); default: the mission\'s map (R4).') }).strict();
 
-const configSchema = z
+/** The whole OWAM config, once: parsed here, and the JSON Schema editors use (`squadsim schema owam`). */
+export const owamConfigSchema = z
   .object({
     $schema: z.string().optional(),
-    ruleset: z.literal('owam'),
-    mission: z.enum(MISSION_IDS).default('king_of_the_hill'),
-    map: mapSchema.optional(),
-    rules: z.unknown().default({}),
-    sides: z.array(z.unknown()).length(2),
+    ruleset: z.literal('owam').describe('Which ruleset this config is for.'),
+    mission: z.enum(MISSION_IDS).default('king_of_the_hill').describe('The Mission card played: map, objectives, Squad Points and deck timer (R4; default king_of_the_hill).'),
+    map: fileRef(mapSchema.describe('Replaces the mission\'s map of landscape cards (R4): a path to a map JSON file, or the map itself.'), 'path to a map JSON file ({ "layout": [...] }), relative to this config').optional(),
+    rules: owamRulesSchema.prefault({}).describe('Rules parameters: every ASSUMED reading of the digest (R1–R25) and decision, each with its default.'),
+    sides: z.array(sideSchema).length(2).describe('The two sides: side 0 the Allies, side 1 the Axis (item 15).'),
   })
-  .strict();
+  .strict()
+  .describe('squadsim Of War and Men matchup config');
 
 export function compileOwam(config: unknown): OwamScenario {
-  const c = parseOrThrow(configSchema, config);
-  const rules = parseOrThrow(owamRulesSchema, c.rules, ['rules']);
+  const c = parseOrThrow(owamConfigSchema, config);
+  const { rules, sides } = c;
   const catalog = buildCatalog(rules);
   const m = MISSIONS[c.mission];
   const layoutRows = c.map?.layout ?? m.layout;
@@ -64,7 +66,6 @@ export function compileOwam(config: unknown): OwamScenario {
     }
   });
   const cell = (p: [number, number] | null): number => (p && p[0] < cols && p[1] < rows ? p[1] * cols + p[0] : -1);
-  const sides = [0, 1].map((s) => parseOrThrow(sideSchema, c.sides[s], ['sides', s]));
   checkSideNames(sides.map((s) => s.name));
   // Item 15, R23: side 0 is the Allies, side 1 the Axis; the Red Army plays either.
   sides.forEach((sd, s) => {
@@ -74,14 +75,14 @@ export function compileOwam(config: unknown): OwamScenario {
     const divs = DIVISIONS[sd.nation as NationId];
     if (sd.division !== undefined && !divs.some((d) => d.id === sd.division)) throw new ConfigError(`sides[${s}].division`, sd.division, `expected one of ${divs.map((d) => JSON.stringify(d.id)).join(', ')}`);
   });
-  const policies = [0, 1].map((s) => resolvePolicy(sides[s].policy)) as [PolicyParams, PolicyParams];
+  const policies = [0, 1].map((s) => owamPlayers.resolve(sides[s].policy)) as [PolicyParams, PolicyParams];
   const budget = rules.squad_points ?? m.squadPoints;
   const sSide: number[] = [], sRank: number[] = [], sWeapon: number[] = [], sTraits: number[] = [], sPoints: number[] = [], sNumber: number[] = [], sFt: number[] = [];
   const ftCount = new Int32Array(2), startPoints = new Int32Array(2);
   const squads = sides.map((sd, s) => {
     const div = DIVISIONS[sd.nation as NationId].find((d) => d.id === sd.division) ?? DIVISIONS[sd.nation as NationId][0];
     const roster = rosterOf(sd.nation as NationId).filter((x) => !rules.historical || x.number <= div.historical);
-    const fts = sd.fireteams ?? autoSquad(roster, budget, Math.min(policies[s].fireteams, m.ftMax), m.ftSizeMax[s]);
+    const fts = sd.fireteams ?? policySquad(roster, budget, Math.min(policies[s].fireteams, m.ftMax), m.ftSizeMax[s], s);
     const seen = new Set<number>();
     let pts = 0;
     fts.forEach((ft, k) => {
@@ -120,19 +121,13 @@ export function compileOwam(config: unknown): OwamScenario {
   const steps = Math.ceil((deckTimer * DECK_SIZE + 48) / rules.clock_step_cards);
   const bins = Math.min(rules.clock_bins, steps);
   const names = [sides[0].name, sides[1].name] as const;
+  const counters = new CounterSet(names, owamCounters());
   const plan = new TallyPlan({
     sideNames: names, nouns: OWAM_NOUNS, steps, bins, types: [...WEAPONS],
     margin: { width: 5, half: 24 },
     winClasses: [...WIN_CLASSES],
     docs: { casualties: `sum of soldiers killed or routed in the deck-clock step (${rules.clock_step_cards} cards flipped or drawn)` },
-    extras: [
-      { name: 'endReason', dims: [END_REASONS.length], labels: [[...END_REASONS]], doc: 'games by how they ended' },
-      { name: 'rounds', dims: [60], labels: [Array.from({ length: 60 }, (_, k) => `round ${k + 1}`)], doc: 'games by the round they ended in' },
-      { name: 'passes', dims: [1], labels: [['passes']], doc: 'sum of passes through the core deck' },
-      { name: 'cdPlays', dims: [2, 32], labels: [[...names], [...CD_IDS, ...Array.from({ length: 32 - CD_IDS.length }, (_, k) => `-${k}`)]], doc: 'Command Decisions played by side and kind' },
-      { name: 'actions', dims: [2, 16], labels: [[...names], ACTION_LABELS.map((a, k) => (a === '-' ? `-${k}` : a))], doc: 'Standard Actions and free abilities by side' },
-      { name: 'effects', dims: [2, 8], labels: [[...names], EFFECT_LABELS.map((a, k) => (a === '-' ? `-${k}` : a))], doc: 'results inflicted on enemy soldiers (Firing Sequences, grenades, artillery)' },
-    ],
+    extras: counters.blocks(),
     rowExtras: ['end_reason', 'round'],
     rowLabels: { end_reason: END_REASONS },
   });
@@ -144,13 +139,28 @@ export function compileOwam(config: unknown): OwamScenario {
     objective: cell(m.objective), objective2: cell(m.objective2),
     combatOp: COMBAT_OPS.indexOf(m.combatOp), visibility: VISIBILITY.indexOf(m.visibility), visibilityRange: m.visibilityRange,
     wind: COLOUR_NAMES.indexOf(m.wind), deckTimer, level: ['private', 'lieutenant', 'colonel'].indexOf(rules.level),
-    policies, n: sSide.length,
+    policies, counters, n: sSide.length,
     sSide: Uint8Array.from(sSide), sRank: Uint8Array.from(sRank), sWeapon: Uint8Array.from(sWeapon), sTraits: Uint8Array.from(sTraits),
     sPoints: Int32Array.from(sPoints), sNumber: Uint8Array.from(sNumber), sFt: Int8Array.from(sFt), ftCount,
     startRow: Int32Array.from([0, rows - 1]), nations: [sides[0].nation, sides[1].nation], startPoints,
     players: Int32Array.from(sides.map((sd) => sd.players)),
     terrainAttack, terrainDefense,
   };
+}
+
+/**
+ * §4.1 when the side gives no fireteams: the policy's squad. A budget too small for a Leader
+ * in every FT is the fault of `rules.squad_points` (the user wrote no fireteams): the error
+ * names it, its value and the least budget that builds a legal squad.
+ */
+function policySquad(roster: { number: number; rank: string }[], budget: number, n: number, sizeMax: number, side: number): number[][] {
+  const legal = (fts: number[][]) => fts.length > 0 && fts.every((ft) => ft.some((k) => roster.find((x) => x.number === k)!.rank !== 'private'));
+  const fts = autoSquad(roster, budget, n, sizeMax);
+  if (legal(fts)) return fts;
+  let least = budget + 1;
+  while (least <= 200 && !legal(autoSquad(roster, least, n, sizeMax))) least++;
+  const fix = least <= 200 ? `at least ${least} for side ${side}'s squad, which the policy builds in card order` : 'a larger value';
+  throw new ConfigError('rules.squad_points', budget, `is too few for side ${side}'s squad: each FT needs a Leader, a rank above Private (items 17, 19); allowed: ${fix} (up to 200), or give sides[${side}].fireteams`);
 }
 
 /**

@@ -2,7 +2,9 @@
 import type { CompiledScenario } from '../../ruleset.ts';
 import type { CardCatalog } from './data/cards.ts';
 import type { OwamRules } from './data/params.ts';
-import type { PolicyParams } from './policy/params.ts';
+import type { PolicyParams } from './policy/knobs.ts';
+import type { CounterSet } from '../../kit/counters.ts';
+import type { OwamCounterDecls } from './data/counters.ts';
 
 export interface OwamScenario extends CompiledScenario {
   readonly rules: OwamRules;
@@ -23,6 +25,8 @@ export interface OwamScenario extends CompiledScenario {
   readonly deckTimer: number;
   readonly level: number;
   readonly policies: readonly [PolicyParams, PolicyParams];
+  /** The ruleset's own counters (data/counters.ts). */
+  readonly counters: CounterSet<OwamCounterDecls>;
   /** Soldiers of both sides (side 0 first), in FT order. */
   readonly n: number;
   readonly sSide: Uint8Array;

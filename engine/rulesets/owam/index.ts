@@ -1,12 +1,12 @@
 /** The Of War and Men ruleset (digest items 1–112, R1–R25): the CCS deck as dice and clock, FTs on a terrain-card grid. */
 import type { Census, Ruleset } from '../../ruleset.ts';
-import { compileOwam, OWAM_NOUNS } from './compile.ts';
+import { compileOwam, OWAM_NOUNS, owamConfigSchema } from './compile.ts';
 import type { OwamScenario } from './compiled.ts';
 import { createOwamGame } from './create.ts';
-import { POLICY_IDS } from './policy/params.ts';
+import { owamPlayers } from './policy/players.ts';
+import { configJsonSchema, fileRefPaths } from '../../kit/config.ts';
 import { playOwamGame, setupGame } from './rules/game.ts';
 import type { OwamGame } from './rules/state.ts';
-import { owamJsonSchema } from './tools/schema.ts';
 import { summarizeOwam } from './tools/summary.ts';
 import { owamOdds } from './tools/odds.ts';
 import { describeOwam } from './tools/describe.ts';
@@ -28,8 +28,9 @@ function census(g: OwamGame): Census {
 export const owam: Ruleset<OwamScenario, OwamGame> = {
   id: 'owam',
   nouns: OWAM_NOUNS,
-  fileRefs: ['map'],
-  policyIds: POLICY_IDS,
+  fileRefs: fileRefPaths(owamConfigSchema),
+  policyIds: owamPlayers.ids,
+  policyPreset: owamPlayers.presetConfig,
   compile: compileOwam,
   createGame: createOwamGame,
   resetGame: setupGame,
@@ -37,6 +38,6 @@ export const owam: Ruleset<OwamScenario, OwamGame> = {
   census,
   describePlayed: describeOwam,
   summarize: summarizeOwam,
-  jsonSchema: owamJsonSchema,
+  jsonSchema: () => configJsonSchema(owamConfigSchema),
   odds: owamOdds,
 };

@@ -15,7 +15,7 @@ import { disarm, ATTACKER } from '../rules/missions.ts';
 import { WOUNDED, type OwamGame } from '../rules/state.ts';
 import { attackValueInto, cover, EST, exposure, lethalityInto, MEAN } from './estimate.ts';
 import { TERRAIN_FLAGS, TF_BLOCK } from '../data/terrain.ts';
-import type { PolicyParams } from './params.ts';
+import type { PolicyParams } from './knobs.ts';
 
 /** A hand card with Standing Order `so` (best colour first for Attack/Rally); −1 none. Reactive CDs are kept when `hold`. */
 export function orderCard(g: OwamGame, side: number, so: number, hold: boolean): number {
@@ -76,8 +76,8 @@ function freePlays(g: OwamGame, f: number, p: PolicyParams): void {
   intel(g, side);
   const e = bestEnemy(g, f, 3);
   if (e >= 0 && adjacent(g, g.fCell[f], g.fCell[e])) { const i = spareCd(g, side, CD.grenade); if (i >= 0) grenade(g, side, i, f, e); }
-  if (e >= 0 && g.fAlive[e] && p.kind === 0) { const i = spareCd(g, side, CD.lucky_shot); if (i >= 0) luckyShot(g, side, i, f, e); }
-  if (e >= 0 && g.fAlive[e] && p.kind === 0 && g.fAlive[f]) {
+  if (e >= 0 && g.fAlive[e] && p.valorPlays) { const i = spareCd(g, side, CD.lucky_shot); if (i >= 0) luckyShot(g, side, i, f, e); }
+  if (e >= 0 && g.fAlive[e] && p.valorPlays && g.fAlive[f]) {
     const i = spareCd(g, side, CD.act_of_valor), s = bestShooter(g, f, e);
     if (i >= 0 && s >= 0) actOfValor(g, side, i, s, e);
   }

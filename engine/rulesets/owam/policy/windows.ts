@@ -1,5 +1,5 @@
 /**
- * The scripted players' answers in the Command Decision windows (R7) and the rules'
+ * The scripted player's answers in the Command Decision windows (R7) and the rules'
  * other questions (firer order, rally, retreat, cells): digest §4.4, 4.7, 4.10, 4.12–4.13.
  */
 import { CD, COLOUR_SIDES, SO_ATTACK } from '../data/cards.ts';
@@ -12,17 +12,15 @@ import { range } from '../rules/map.ts';
 import { WOUNDED, type OwamGame } from '../rules/state.ts';
 import { EST, lethalityInto } from './estimate.ts';
 import { bestEnemy, combatOp } from './scripted.ts';
-import { POL_RANDOM, type PolicyParams } from './params.ts';
+import type { PolicyParams } from './knobs.ts';
 
 const pol = (g: OwamGame, side: number): PolicyParams => g.scn.policies[side];
-const coin = (g: OwamGame): boolean => g.prng.below(2) === 0;
 
 /** W2: F.U.B.A.R. an enemy Attack Order (the active FT's) when allowed by the policy. */
 export function respondToCard(g: OwamGame, side: number, card: number, by: number): number {
   const p = pol(g, side);
   const i = findCd(g, side, CD.fubar);
   if (i < 0) return -1;
-  if (p.kind === POL_RANDOM) return g.prng.below(4) === 0 ? i : -1;
   // Answer attacks on own FTs, and a F.U.B.A.R. that cancels one of ours.
   if (p.fubarAttacks && by !== side && (g.cat.so[card] === SO_ATTACK && g.phase === 1 && g.cat.cd[card] !== CD.fubar)) return i;
   if (by !== side && g.cat.cd[card] === CD.fubar && g.handN[g.player(side)] > 2 && g.active === side) return i;
@@ -34,7 +32,6 @@ export function chainOfCommand(g: OwamGame, side: number, colour: number, value:
   const p = pol(g, side);
   const i = findCd(g, side, CD.chain_of_command);
   if (i < 0) return -1;
-  if (p.kind === POL_RANDOM) return g.prng.below(8) === 0 ? i : -1;
   const mid = (COLOUR_SIDES[colour] + 1) / 2;
   const bad = side === goodForHigh ? mid - value : value - mid;
   return bad >= p.cocMargin + 0.5 ? i : -1;
@@ -44,7 +41,6 @@ export function chainOfCommand(g: OwamGame, side: number, colour: number, value:
 export function evade(g: OwamGame, side: number, target: number, total: number): number {
   const i = findCd(g, side, CD.evade);
   if (i < 0) return -1;
-  if (pol(g, side).kind === POL_RANDOM) return coin(g) ? i : -1;
   return total >= RANK_RESOLVE[g.scn.sRank[target]] && g.cond[target] !== WOUNDED ? i : -1;
 }
 
@@ -52,20 +48,14 @@ export function evade(g: OwamGame, side: number, target: number, total: number):
 export function fubarDiscipline(g: OwamGame, side: number, target: number, total: number, last: number): number {
   const i = findCd(g, side, CD.fubar);
   if (i < 0 || last <= 0) return -1;
-  if (pol(g, side).kind === POL_RANDOM) return g.prng.below(4) === 0 ? i : -1;
   const rk = g.scn.sRank[target], res = RANK_RESOLVE[rk], vit = RANK_VITALITY[rk];
   if (total < vit && total + last >= vit) return i;
   if (!pol(g, side).holdReactive && total < res && total + last >= res && g.cond[target] !== WOUNDED) return i;
   return -1;
 }
 
-/** §4.4: firers by mean lethality at the range, best first (random: shuffled). */
+/** §4.4: firers by mean lethality at the range, best first . */
 export function orderFirers(g: OwamGame, ft: number, n: number, r: number): void {
-  const side = g.sideOfFt(ft);
-  if (pol(g, side).kind === POL_RANDOM) {
-    for (let i = n - 1; i > 0; i--) { const j = g.prng.below(i + 1); const t = g.cand[i]; g.cand[i] = g.cand[j]; g.cand[j] = t; }
-    return;
-  }
   // Lethalities through EST[0]: a returned double is boxed when the call is not inlined.
   for (let i = 1; i < n; i++) {
     const s = g.cand[i];
@@ -86,27 +76,21 @@ export function marksman(g: OwamGame, side: number, s: number, r: number): numbe
   if (r <= 1) return -1;
   const i = findCd(g, side, CD.marksman);
   if (i < 0) return -1;
-  if (pol(g, side).kind === POL_RANDOM) return g.prng.below(4) === 0 ? i : -1;
   lethalityInto(g, s, r - 1);
   const closer = EST[0];
   lethalityInto(g, s, r);
   return closer - EST[0] >= 2 ? i : -1;
 }
 
-/** §4.7: rally the highest rank first (Leaders restore Discipline); random: any. */
+/** §4.7: rally the highest rank first (Leaders restore Discipline). */
 export function pickRally(g: OwamGame, ft: number, n: number): number {
-  if (pol(g, g.sideOfFt(ft)).kind === POL_RANDOM) return g.prng.below(n);
   let best = 0;
   for (let k = 1; k < n; k++) if (g.scn.sRank[g.cand[k]] > g.scn.sRank[g.cand[best]]) best = k;
   return best;
 }
 
-/** Items 81–82 §4.12: fit soldiers with the best Discipline die first, wounded last (random: shuffled). */
+/** Items 81–82 §4.12: fit soldiers with the best Discipline die first, wounded last . */
 export function lineUp(g: OwamGame, ft: number, arr: Int32Array, n: number): void {
-  if (pol(g, g.sideOfFt(ft)).kind === POL_RANDOM) {
-    for (let i = n - 1; i > 0; i--) { const j = g.prng.below(i + 1); const t = arr[i]; arr[i] = arr[j]; arr[j] = t; }
-    return;
-  }
   for (let i = 1; i < n; i++) {
     const s = arr[i], v = lineKey(g, s);
     let j = i - 1;
@@ -122,48 +106,51 @@ function lineKey(g: OwamGame, s: number): number {
 /** §4.12: retreat when outnumbered in fit soldiers by the policy's ratio. */
 export function retreat(g: OwamGame, ft: number, enemy: number): boolean {
   const p = pol(g, g.sideOfFt(ft));
-  if (p.kind === POL_RANDOM) return g.prng.below(3) === 0;
   return fitCount(g, ft) < p.retreatRatio * fitCount(g, enemy);
 }
 
 /** Item 65: throw a grenade back whenever holding one. */
 export function throwBack(g: OwamGame, side: number): number {
-  const i = findCd(g, side, CD.grenade);
-  if (i < 0) return -1;
-  return pol(g, side).kind === POL_RANDOM && coin(g) ? -1 : i;
+  return findCd(g, side, CD.grenade);
 }
 
-/** W5: Field Dressing and Repairs on anyone, the Combat Operation; random also Marching Order. */
-export function assessment(g: OwamGame, side: number, debrief: boolean): void {
-  const p = pol(g, side);
+/** W5 (every player): Field Dressing on the wounded, Field Repairs on jammed weapons (not at Debrief). */
+export function dressAndRepair(g: OwamGame, side: number, debrief: boolean): void {
   for (let s = 0; s < g.n; s++) {
     if (!g.alive[s] || g.scn.sSide[s] !== side || g.ftOf[s] < 0) continue;
     if (g.cond[s] === WOUNDED) { const i = findCd(g, side, CD.field_dressing); if (i >= 0) fieldDressing(g, side, i, s); }
     if (g.jammed[s] && !debrief) { const i = findCd(g, side, CD.field_repairs); if (i >= 0) fieldRepairs(g, side, i, s); }
   }
-  if (p.kind === POL_RANDOM && debrief && g.prng.below(4) === 0) { const i = findCd(g, side, CD.marching_order); if (i >= 0) marchingOrder(g, side, i); }
+}
+
+/** W5 (every player): the mission's Combat Operation in Assessment, by the first FT on the map. */
+export function assessmentOp(g: OwamGame, side: number, debrief: boolean): void {
+  if (debrief) return;
+  let f = -1;
+  for (let k = 0; k < 4 && f < 0; k++) if (g.fAlive[side * 4 + k] && g.fCell[side * 4 + k] >= 0) f = side * 4 + k;
+  if (f >= 0) combatOp(g, side, f);
+}
+
+/** W5: Field Dressing and Repairs, Marching Order and Regroup on the track, the Combat Operation. */
+export function assessment(g: OwamGame, side: number, debrief: boolean): void {
+  dressAndRepair(g, side, debrief);
   // §4.10: Marching Order when the enemy holds both front slots; Regroup to jump an enemy FT that leads the track.
-  if (p.kind !== POL_RANDOM && debrief && g.trackLen >= 3 && g.sideOfFt(g.track[0]) !== side && g.sideOfFt(g.track[1]) !== side) {
+  if (debrief && g.trackLen >= 3 && g.sideOfFt(g.track[0]) !== side && g.sideOfFt(g.track[1]) !== side) {
     const i = findCd(g, side, CD.marching_order);
     if (i >= 0) marchingOrder(g, side, i);
   }
-  if (p.kind !== POL_RANDOM && !debrief && g.trackLen >= 2 && g.sideOfFt(g.track[0]) !== side) {
+  if (!debrief && g.trackLen >= 2 && g.sideOfFt(g.track[0]) !== side) {
     const i = findCd(g, side, CD.regroup);
     let mine = -1;
     for (let k = 1; k < g.trackLen && mine < 0; k++) if (g.sideOfFt(g.track[k]) === side && g.fCell[g.track[k]] >= 0 && bestEnemy(g, g.track[k], 2) >= 0) mine = g.track[k];
     if (i >= 0 && mine >= 0) regroup(g, side, i, mine, g.track[0]);
   }
-  if (!debrief) {
-    let f = -1;
-    for (let k = 0; k < 4 && f < 0; k++) if (g.fAlive[side * 4 + k] && g.fCell[side * 4 + k] >= 0) f = side * 4 + k;
-    if (f >= 0) combatOp(g, side, f);
-  }
+  assessmentOp(g, side, debrief);
 }
 
 /** §4.1 start cells spread over the start row; retreats to the card farthest from the enemy. */
 export function pickCell(g: OwamGame, ft: number, n: number, purpose: number): number {
   const side = g.sideOfFt(ft);
-  if (pol(g, side).kind === POL_RANDOM) return g.prng.below(n);
   if (purpose === CELL_START) return ((ft & 3) * 2 + 1) % n;
   let best = 0, bv = -1;
   for (let k = 0; k < n; k++) {

@@ -2,7 +2,7 @@
  * Standard Actions other than Attack (items 40–46, 52, R12, R14, R15): Maneuver and move
  * completion, Rally, Entrench, the Engineering Actions, Recognition and the Terrain action.
  */
-import { SO_MANEUVER } from '../data/cards.ts';
+import { SO_ENTRENCH, SO_MANEUVER, SO_RALLY } from '../data/cards.ts';
 import { M_CHATEAU, VIS_BLIZZARD } from '../data/missions.ts';
 import { HAS_ALT, W_MG, W_SNIPER } from '../data/soldiers.ts';
 import { TERRAIN_FLAGS, TF_FAST, TF_NO_FAST, TF_NO_STEALTH } from '../data/terrain.ts';
@@ -16,6 +16,7 @@ import { HAND_MAX, SUPPRESSED, WOUNDED, type OwamGame } from './state.ts';
 import { lit } from './attack.ts';
 import { startAssault } from './assault.ts';
 import { ft, traceEvent, traceFlip, traceMoved, traceOrder } from './trace-log.ts';
+import { A_CREW, A_ENTRENCH, A_MANEUVER, A_RALLY, A_RECOGNITION, A_REDRAW, A_STEALTH, A_TERRAIN, A_TRANSFER, A_TRUCK } from '../data/counters.ts';
 
 /** Items 41, 52, 43, 93, R12: may FT f maneuver into cell d? */
 export function canMoveTo(g: OwamGame, f: number, d: number): boolean {
@@ -48,7 +49,7 @@ export function maneuver(g: OwamGame, f: number, d: number, i: number): void {
   const side = g.sideOfFt(f), card = g.hand[g.player(side) * HAND_MAX + i];
   if (g.trace !== null) traceOrder(g, f, SO_MANEUVER, card, d);
   spend(g, side, i);
-  g.actions[side * 16 + SO_MANEUVER]++;
+  g.count.actions.add(side, A_MANEUVER);
   if (!survives(g, side, card)) return;
   if (g.fDest[f] === d) g.fManeuvers[f]++;
   maneuverStep(g, f, d);
@@ -84,9 +85,9 @@ export function completeMove(g: OwamGame, f: number): void {
 /** Item 42: Rally with card i: flip its colour; that many suppressed soldiers stand up. */
 export function rallyAction(g: OwamGame, f: number, i: number): void {
   const side = g.sideOfFt(f), card = g.hand[g.player(side) * HAND_MAX + i];
-  if (g.trace !== null) traceOrder(g, f, 3, card, -1);
+  if (g.trace !== null) traceOrder(g, f, SO_RALLY, card, -1);
   spend(g, side, i);
-  g.actions[side * 16 + 3]++;
+  g.count.actions.add(side, A_RALLY);
   if (!survives(g, side, card)) return;
   let n = flipW3(g, g.cat.soColour[card], side);
   if (g.trace !== null) traceFlip(g, 'Rally orders', g.cat.soColour[card], n);
@@ -96,7 +97,7 @@ export function rallyAction(g: OwamGame, f: number, i: number): void {
     let m = 0;
     for (let k = 0; k < g.fSize[f]; k++) if (g.cond[g.member(f, k)] === SUPPRESSED && !(done & (1 << k))) g.cand[m++] = g.member(f, k);
     if (m === 0) break;
-    const s = g.cand[g.decide.pickRally(g, f, m)];
+    const s = g.cand[g.decide[g.sideOfFt(f)].pickRally(g, f, m)];
     for (let k = 0; k < g.fSize[f]; k++) if (g.member(f, k) === s) done |= 1 << k;
     rally(g, s, true);
   }
@@ -111,9 +112,9 @@ export function suppressedIn(g: OwamGame, f: number): number {
 /** Item 40: Entrench with card i (one per terrain; the builder uses it, R15). */
 export function entrenchAction(g: OwamGame, f: number, i: number): void {
   const side = g.sideOfFt(f), card = g.hand[g.player(side) * HAND_MAX + i];
-  if (g.trace !== null) traceOrder(g, f, 4, card, -1);
+  if (g.trace !== null) traceOrder(g, f, SO_ENTRENCH, card, -1);
   spend(g, side, i);
-  g.actions[side * 16 + 4]++;
+  g.count.actions.add(side, A_ENTRENCH);
   if (!survives(g, side, card)) return;
   const c = g.fCell[f];
   if (!g.entrench[c]) g.entrench[c] = 1;
@@ -125,7 +126,7 @@ export function crewAction(g: OwamGame, f: number, gunner: number, assistant: nu
   const side = g.sideOfFt(f);
   if (g.trace !== null) traceOrder(g, f, 5, g.hand[g.player(side) * HAND_MAX + i], -1);
   spend(g, side, i);
-  g.actions[side * 16 + 5]++;
+  g.count.actions.add(side, A_CREW);
   if (assistant >= 0) g.feeds[assistant] = gunner;
   g.altFrom[gunner] = g.round + 1; // R11: from the next round
 }
@@ -149,7 +150,7 @@ export function crewCandidate(g: OwamGame, f: number): number {
 /** Item 43 Discard and Redraw: hand cards at the given indices (descending) are discarded, as many drawn. */
 export function discardRedraw(g: OwamGame, side: number, idx: Int32Array, n: number): void {
   for (let k = 0; k < n; k++) spend(g, side, idx[k]);
-  g.actions[side * 16 + 6]++;
+  g.count.actions.add(side, A_REDRAW);
   for (let k = 0; k < n; k++) g.hand[g.player(side) * HAND_MAX + g.handN[g.player(side)]++] = drawCard(g);
 }
 
@@ -164,7 +165,7 @@ export function stealthAction(g: OwamGame, f: number, i: number): void {
   const side = g.sideOfFt(f);
   if (g.trace !== null) traceOrder(g, f, 7, g.hand[g.player(side) * HAND_MAX + i], -1);
   spend(g, side, i);
-  g.actions[side * 16 + 7]++;
+  g.count.actions.add(side, A_STEALTH);
   g.fStealth[f] = 1;
   g.fStealthRound[f] = g.round;
 }
@@ -177,7 +178,7 @@ export function transfer(g: OwamGame, f: number, to: number, s: number, i: numbe
   if (g.cond[s] === SUPPRESSED && !g.scn.rules.transfer_suppressed) return false;
   if (g.trace !== null) traceOrder(g, f, 8, g.hand[g.player(side) * HAND_MAX + i], to);
   spend(g, side, i);
-  g.actions[side * 16 + 8]++;
+  g.count.actions.add(side, A_TRANSFER);
   g.transferRound[s] = g.round;
   dropMember(g, s);
   addMember(g, to, s);
@@ -193,7 +194,7 @@ export function recognize(g: OwamGame, f: number, e: number): boolean {
   if (ic < 0) return false;
   const max = noisyFt(g, e) ? g.scn.rules.noisy_success_max : 2;
   const ok = disciplineCheck(g, ic, leaderless(g, f), lit(g, g.fCell[e]) ? -1 : 0, max);
-  g.actions[g.sideOfFt(f) * 16 + 9]++;
+  g.count.actions.add(g.sideOfFt(f), A_RECOGNITION);
   if (ok) g.fStealth[e] = 0;
   return ok;
 }
@@ -219,7 +220,7 @@ export function canPlaceTerrain(g: OwamGame, f: number, c: number, recon: boolea
  */
 export function placeTerrain(g: OwamGame, side: number, i: number, c: number, recon: boolean): void {
   const card = takeFromHand(g, side, i);
-  if (!recon) g.actions[side * 16 + 10]++;
+  if (!recon) g.count.actions.add(side, A_TERRAIN);
   if (!recon && !survives(g, side, card)) { g.deck.discard(card); return; }
   g.terrain[c] = g.cat.terrain[card] >= 0 ? g.cat.terrain[card] : 0;
   g.placed[c] = 1;
@@ -232,7 +233,7 @@ export function repairTruck(g: OwamGame, f: number): boolean {
   if (g.truckState !== 1 || g.fCell[f] !== g.truckCell) return false;
   const ic = inCommand(g, f);
   if (g.trace !== null) traceOrder(g, f, 12, -1, -1);
-  g.actions[g.sideOfFt(f) * 16 + 12]++;
+  g.count.actions.add(g.sideOfFt(f), A_TRUCK);
   if (ic >= 0 && disciplineCheck(g, ic, leaderless(g, f), 0, 2)) { g.truckState = 0; return true; }
   return false;
 }

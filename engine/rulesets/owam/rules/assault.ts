@@ -13,6 +13,7 @@ import { CELL_RETREAT } from './decisions.ts';
 import { SUPPRESSED, WOUNDED, type OwamGame } from './state.ts';
 import { targetColour } from './attack.ts';
 import { traceAssault, traceDuel, traceRetreat } from './trace-log.ts';
+import { A_ASSAULT } from '../data/counters.ts';
 
 /**
  * One soldier's duel check (items 83, 85, R9, R13): success on 1–2; a suppressed soldier
@@ -78,8 +79,8 @@ function duelRound(g: OwamGame, t: number, d: number, first: boolean): void {
   // Items 81–82: each player orders his line; the track decides who places first, then it is locked.
   for (let k = 0; k < nt; k++) g.tmp[k] = g.member(t, k);
   for (let k = 0; k < nd; k++) g.tmp2[k] = g.member(d, k);
-  if (trackPos(g, t) <= trackPos(g, d)) { g.decide.lineUp(g, t, g.tmp, nt); g.decide.lineUp(g, d, g.tmp2, nd); }
-  else { g.decide.lineUp(g, d, g.tmp2, nd); g.decide.lineUp(g, t, g.tmp, nt); }
+  if (trackPos(g, t) <= trackPos(g, d)) { g.decide[g.sideOfFt(t)].lineUp(g, t, g.tmp, nt); g.decide[g.sideOfFt(d)].lineUp(g, d, g.tmp2, nd); }
+  else { g.decide[g.sideOfFt(d)].lineUp(g, d, g.tmp2, nd); g.decide[g.sideOfFt(t)].lineUp(g, t, g.tmp, nt); }
   const n = nt > nd ? nt : nd;
   for (let k = 0; k < n; k++) {
     if (!g.fAlive[t] || !g.fAlive[d]) return;
@@ -107,7 +108,7 @@ function surplusOpponent(g: OwamGame, f: number): number {
 
 /** Items 80–87: trigger FT t arrived (from `from`) in the terrain of enemy FT d. */
 export function startAssault(g: OwamGame, t: number, d: number, from: number): void {
-  g.actions[g.sideOfFt(t) * 16 + 11]++;
+  g.count.actions.add(g.sideOfFt(t), A_ASSAULT);
   if (g.trace !== null) traceAssault(g, t, d);
   g.turnOver = true;
   g.fWasStealth[t] = g.fStealth[t];
@@ -116,7 +117,7 @@ export function startAssault(g: OwamGame, t: number, d: number, from: number): v
   for (let k = 0; k < g.fSize[t]; k++) uncrew(g, g.member(t, k));
   for (let k = 0; k < g.fSize[d]; k++) uncrew(g, g.member(d, k));
   // R14: a stealthed defender may slip away without suppression.
-  if (g.fStealth[d] && g.decide.retreat(g, d, t) && retreatTo(g, d, -1, false)) return;
+  if (g.fStealth[d] && g.decide[g.sideOfFt(d)].retreat(g, d, t) && retreatTo(g, d, -1, false)) return;
   for (let round = 0; round < g.scn.rules.assault_max_rounds; round++) {
     duelRound(g, t, d, round === 0);
     if (g.fStealth[t]) g.fStealth[t] = 0;
@@ -124,8 +125,8 @@ export function startAssault(g: OwamGame, t: number, d: number, from: number): v
     // Item 86: retreats declared in track order; R13 the cap ends a deadlock with the trigger falling back.
     const tFirst = trackPos(g, t) <= trackPos(g, d);
     const a = tFirst ? t : d, b = tFirst ? d : t;
-    if (mayDisengage(g, a) && g.decide.retreat(g, a, b)) { retreatTo(g, a, a === t ? from : -1, true); return; }
-    if (mayDisengage(g, b) && g.decide.retreat(g, b, a)) { retreatTo(g, b, b === t ? from : -1, true); return; }
+    if (mayDisengage(g, a) && g.decide[g.sideOfFt(a)].retreat(g, a, b)) { retreatTo(g, a, a === t ? from : -1, true); return; }
+    if (mayDisengage(g, b) && g.decide[g.sideOfFt(b)].retreat(g, b, a)) { retreatTo(g, b, b === t ? from : -1, true); return; }
   }
   if (g.fAlive[t] && g.fAlive[d]) retreatTo(g, t, from, true);
 }
@@ -147,7 +148,7 @@ export function retreatTo(g: OwamGame, f: number, back: number, suppressAll: boo
     const c = g.fCell[f];
     let n = 0;
     for (let d = 0; d < g.cells; d++) if (adjacent(g, c, d) && enterable(g, d) && !anyFtAt(g, d)) g.cand[n++] = d;
-    to = n === 0 ? -1 : g.cand[g.decide.pickCell(g, f, n, CELL_RETREAT)];
+    to = n === 0 ? -1 : g.cand[g.decide[g.sideOfFt(f)].pickCell(g, f, n, CELL_RETREAT)];
   }
   if (g.trace !== null) traceRetreat(g, f, to);
   if (to < 0) { // item 87: routed and removed

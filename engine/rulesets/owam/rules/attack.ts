@@ -3,7 +3,7 @@
  * by the player, a targeting flip by FT size for each, the Firing Sequence with every
  * item-37 modifier, W4, and the result.
  */
-import { BLUE, CD, GREEN, RED } from '../data/cards.ts';
+import { BLUE, CD, GREEN, RED, SO_ATTACK } from '../data/cards.ts';
 import { VIS_BLIZZARD, VIS_SUN } from '../data/missions.ts';
 import { TR_CAMOUFLAGE, TR_FOOLHARDY, TR_TRIGGER_HAPPY } from '../data/soldiers.ts';
 import { TERRAIN_RANGE_LIMIT } from '../data/terrain.ts';
@@ -16,6 +16,7 @@ import { countCd, survives } from './stack.ts';
 import { HAND_MAX, SUPPRESSED, WOUNDED, type OwamGame } from './state.ts';
 import { hitTruck } from './missions.ts';
 import { traceFlip, traceJam, traceOrder } from './trace-log.ts';
+import { A_ATTACK } from '../data/counters.ts';
 
 /** Item 35: the targeting colour by enemy FT size. */
 export function targetColour(size: number): number {
@@ -130,9 +131,9 @@ export function pickTarget(g: OwamGame, e: number): number {
 export function attack(g: OwamGame, f: number, e: number, i: number): void {
   const side = g.sideOfFt(f);
   const card = g.hand[g.player(side) * HAND_MAX + i];
-  if (g.trace !== null) traceOrder(g, f, 1, card, e);
+  if (g.trace !== null) traceOrder(g, f, SO_ATTACK, card, e);
   spend(g, side, i);
-  g.actions[side * 16 + 1]++;
+  g.count.actions.add(side, A_ATTACK);
   // Item 64: a F.U.B.A.R. on the Attack card stops the attack, so the target was not
   // attacked and may still be the target of the FT's other Attack this turn (item 34).
   if (!survives(g, side, card)) return;
@@ -153,7 +154,7 @@ export function fireAt(g: OwamGame, f: number, e: number, count: number, ddAll: 
   const side = g.sideOfFt(f);
   const r = range(g, g.fCell[f], g.fCell[e]);
   let n = firersFor(g, f, r);
-  g.decide.orderFirers(g, f, n, r);
+  g.decide[side].orderFirers(g, f, n, r);
   if (g.scn.level === 2) {
     // R20: Trigger Happy soldiers must be picked and fire first.
     let w = 0;
@@ -169,7 +170,7 @@ export function fireAt(g: OwamGame, f: number, e: number, count: number, ddAll: 
     const t = pickTarget(g, e);
     if (t < 0) continue;
     let rr = r;
-    const mi = g.decide.marksman(g, side, s, r);
+    const mi = g.decide[side].marksman(g, side, s, r);
     if (mi >= 0) {
       const c = g.hand[g.player(side) * HAND_MAX + mi];
       spend(g, side, mi);
@@ -199,11 +200,11 @@ export function attackTruck(g: OwamGame, f: number, i: number): void {
   const side = g.sideOfFt(f);
   const card = g.hand[g.player(side) * HAND_MAX + i];
   spend(g, side, i);
-  g.actions[side * 16 + 1]++;
+  g.count.actions.add(side, A_ATTACK);
   if (!survives(g, side, card)) return;
   const count = flipW3(g, g.cat.soColour[card], side);
   const n = firersFor(g, f, 1);
-  g.decide.orderFirers(g, f, n, 1);
+  g.decide[side].orderFirers(g, f, n, 1);
   const mod = g.scn.terrainAttack[g.terrain[g.fCell[f]]] - g.scn.terrainDefense[g.terrain[g.truckCell]];
   for (let k = 0; k < n && k < count && !g.over; k++) {
     const s = g.cand[k];

@@ -79,7 +79,7 @@ export function grenade(g: OwamGame, side: number, i: number, f: number, e: numb
   g.fStealth[f] = 0;
   const seat = g.cur[1 - side];
   g.cur[1 - side] = g.seatOf(e);
-  const back = g.decide.throwBack(g, 1 - side, e);
+  const back = g.decide[1 - side].throwBack(g, 1 - side, e);
   const thrown = back >= 0 && playCd(g, 1 - side, back);
   g.cur[1 - side] = seat;
   // Step 2 by whoever throws it last: a grenade thrown back keeps the original strength

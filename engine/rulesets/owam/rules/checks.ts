@@ -27,7 +27,7 @@ export function flipW3(g: OwamGame, colour: number, goodForHigh: number): number
       const seat = g.cur[side];
       // The active player first (his current seat), then the others in track order (R7).
       if (k === 1 || k >= 2) g.cur[side] = k === 1 ? 1 - seat : seatOrder(g, side, k & 1);
-      const i = g.decide.chainOfCommand(g, side, colour, v, goodForHigh);
+      const i = g.decide[side].chainOfCommand(g, side, colour, v, goodForHigh);
       if (i >= 0) {
         const c = g.hand[g.player(side) * HAND_MAX + i];
         spend(g, side, i);

@@ -60,7 +60,7 @@ export function sequenceTotal(g: OwamGame, firer: number, range: number, mod: nu
 /** R7 W4: Evade by the target's side, F.U.B.A.R. of the last (Discipline) card by the firer's. */
 export function windowW4(g: OwamGame, firerSide: number, target: number, total: number): number {
   total = evadeWindow(g, target, total);
-  const j = g.decide.fubarDiscipline(g, firerSide, target, total, fs.lastDisc);
+  const j = g.decide[firerSide].fubarDiscipline(g, firerSide, target, total, fs.lastDisc);
   if (j >= 0) {
     const c = g.hand[g.player(firerSide) * HAND_MAX + j];
     spend(g, firerSide, j);
@@ -77,7 +77,7 @@ export function windowW4(g: OwamGame, firerSide: number, target: number, total: 
 export function evadeWindow(g: OwamGame, target: number, total: number): number {
   const ts = g.scn.sSide[target], seat = g.cur[ts];
   if (g.ftOf[target] >= 0) g.cur[ts] = g.seatOf(g.ftOf[target]); // the target FT's owner answers
-  const i = g.decide.evade(g, ts, target, total);
+  const i = g.decide[ts].evade(g, ts, target, total);
   if (i >= 0) {
     const c = g.hand[g.player(ts) * HAND_MAX + i];
     spend(g, ts, i);
@@ -113,7 +113,7 @@ export function applyTotal(g: OwamGame, t: number, total: number, woundIcon: boo
 
 export function applyResult(g: OwamGame, t: number, r: number, firer: number): void {
   const side = g.scn.sSide[t];
-  g.effects[(1 - side) * 8 + r]++;
+  g.count.effects.add(1 - side, r);
   if (r === R_KILL || r === R_ROUT) removeSoldier(g, t, r === R_KILL, firer);
   else if (r === R_WOUND) { g.cond[t] = WOUNDED; uncrew(g, t); }
   else if (r === R_SUPPRESS) suppress(g, t);

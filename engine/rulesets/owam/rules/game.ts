@@ -5,6 +5,7 @@
 import { DRAW, END_ELIMINATION, END_RULES, END_TIME } from '../../../tally.ts';
 import { shuffle } from '../../../dice.ts';
 import { DECK_SIZE } from '../data/cards.ts';
+import { ROUND_BINS } from '../data/counters.ts';
 import { M_BRIDGES, M_CHATEAU, M_RANDOM, M_ROAD, M_SKY } from '../data/missions.ts';
 import { TR_COMMAND_RADIUS, TR_MEDIC } from '../data/soldiers.ts';
 import { drawCard, drawUp } from './ccs.ts';
@@ -21,7 +22,6 @@ import { flip } from './ccs.ts';
 import { OK, SUPPRESSED, WOUNDED, type OwamGame } from './state.ts';
 import { cell, ft, traceActivation, traceEnd, traceEvent, traceRound, who } from './trace-log.ts';
 
-export const END_REASONS = ['deck timer', 'annihilation', 'round cap', 'flag or bridge', 'truck'] as const;
 export const END_TIMER = 0, END_ANNIHILATION = 1, END_ROUNDS = 2;
 
 /** Per game: deck, map, FTs (start cells chosen by the players), track, hands (items 27–28). */
@@ -60,7 +60,7 @@ function placeAtStart(g: OwamGame, f: number): void {
     if (enterable(g, cell) && !anyFtAt(g, cell) && cell !== g.truckCell) g.cand[n++] = cell;
   }
   if (n === 0) for (let c = 0; c < g.cells; c++) if (enterable(g, c) && !anyFtAt(g, c)) g.cand[n++] = c;
-  const cell = g.cand[g.decide.pickCell(g, f, n, CELL_START)];
+  const cell = g.cand[g.decide[g.sideOfFt(f)].pickCell(g, f, n, CELL_START)];
   g.fCell[f] = cell;
   g.fHome[f] = cell;
   if (!g.placed[cell]) g.placed[cell] = 1;
@@ -106,7 +106,7 @@ function windowW5(g: OwamGame, debrief: boolean): void {
   const first = g.trackLen > 0 ? g.sideOfFt(g.track[0]) : 0;
   for (let k = 0; k < 2; k++) {
     const side = k === 0 ? first : 1 - first;
-    for (let j = 0; j < g.scn.players[side]; j++) { g.cur[side] = seatOrder(g, side, j); g.decide.assessment(g, side, debrief); }
+    for (let j = 0; j < g.scn.players[side]; j++) { g.cur[side] = seatOrder(g, side, j); g.decide[side].assessment(g, side, debrief); }
     g.cur[side] = 0;
   }
 }
@@ -198,7 +198,7 @@ function combat(g: OwamGame): void {
     // Item 80: an assault on arrival (a landing or an open move completing) ends the turn.
     if (g.fAlive[f] && g.fCell[f] >= 0 && !g.turnOver) {
       if (g.trace !== null) traceActivation(g, f);
-      g.decide.activate(g, f);
+      g.decide[g.sideOfFt(f)].activate(g, f);
     }
     g.active = -1;
     if (g.over || (g.timeUp && g.scn.rules.timer_end === 'after_action') || annihilated(g)) return;
@@ -266,14 +266,9 @@ function finish(g: OwamGame): void {
     cls = g.endReason === END_ANNIHILATION ? WIN_ANNIHILATION : winner !== byPts ? WIN_OBJECTIVE : WIN_POINTS;
     endNow(g, winner, cls, g.endReason);
   }
-  const o = t.plan.layout;
-  t.acc[o.offset('endReason') + g.endReason]++;
-  t.acc[o.offset('rounds') + (g.round < 60 ? g.round : 60) - 1]++;
-  t.acc[o.offset('passes') + 0] += g.deck.passes;
-  const oc = o.offset('cdPlays'), oa = o.offset('actions'), oe = o.offset('effects');
-  for (let i = 0; i < 64; i++) t.acc[oc + i] += g.cdPlays[i];
-  for (let i = 0; i < 32; i++) t.acc[oa + i] += g.actions[i];
-  for (let i = 0; i < 16; i++) t.acc[oe + i] += g.effects[i];
+  g.count.endReason.add(g.endReason);
+  g.count.rounds.add((g.round < ROUND_BINS ? g.round : ROUND_BINS) - 1);
+  g.count.passes.addBy(g.deck.passes, 0);
   if (t.row) { t.row[t.plan.rowExtra] = g.endReason; t.row[t.plan.rowExtra + 1] = g.round; }
   // The deck timer and the round cap are OWAM's clock; annihilation its elimination.
   t.endedBy = g.endReason === END_TIMER || g.endReason === END_ROUNDS ? END_TIME : g.endReason === END_ANNIHILATION ? END_ELIMINATION : END_RULES;

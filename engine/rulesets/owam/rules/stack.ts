@@ -10,9 +10,9 @@ import { spend } from './ccs.ts';
 import { seatOrder } from './forces.ts';
 import { traceCd } from './trace-log.ts';
 
-/** Statistics: CD plays by side and kind ([side * 32 + kind]). */
+/** Statistics: CD plays by side and kind (data/counters.ts: CD id k counts at k − 1). */
 export function countCd(g: OwamGame, side: number, kind: number): void {
-  g.cdPlays[side * 32 + kind]++;
+  g.count.cdPlays.add(side, kind - 1);
   if (g.trace !== null) traceCd(g, side, kind);
 }
 
@@ -22,7 +22,7 @@ export function survives(g: OwamGame, by: number, card: number): boolean {
   // R7: the other side's players answer in track order (item 26: each from his own hand).
   for (let k = 0; k < g.scn.players[r]; k++) {
     g.cur[r] = seatOrder(g, r, k);
-    const i = g.decide.respondToCard(g, r, card, by);
+    const i = g.decide[r].respondToCard(g, r, card, by);
     if (i < 0) continue;
     const f = g.hand[g.player(r) * HAND_MAX + i];
     if (g.cat.cd[f] !== CD.fubar) throw new Error('owam: only F.U.B.A.R. answers a card in window W2');
@@ -45,6 +45,6 @@ export function playCd(g: OwamGame, side: number, i: number): boolean {
 /** Plays hand card i of `side` for its Standing Order (W2 answers too). */
 export function playSo(g: OwamGame, side: number, i: number): boolean {
   const c = spend(g, side, i);
-  g.actions[side * 16 + g.cat.so[c]]++;
+  g.count.actions.add(side, g.cat.so[c] - 1); // SO_ATTACK … SO_ENTRENCH are A_ATTACK + 1 …
   return survives(g, side, c);
 }

@@ -12,6 +12,8 @@ import { StateArrays } from '../../../state.ts';
 import type { OwamScenario } from '../compiled.ts';
 import { DECK_SIZE, type CardCatalog } from '../data/cards.ts';
 import type { OwamDecisions } from './decisions.ts';
+import type { Counters } from '../../../kit/counters.ts';
+import type { OwamCounterDecls } from '../data/counters.ts';
 
 export const MAX_FT = 8;
 export const FT_SLOTS = 8;
@@ -130,13 +132,13 @@ export class OwamGame {
   luCell = -1;
   luCarrier = -1;
   clockStep = 0;
-  /** Chain of Command / Evade counter-plays (statistics). */
-  readonly cdPlays: Int32Array;
-  readonly actions: Int32Array;
-  readonly effects: Int32Array;
+  /** The ruleset's own counters (data/counters.ts), written through handles. */
+  readonly count: Counters<OwamCounterDecls>;
 
-  constructor(readonly scn: OwamScenario, readonly decide: OwamDecisions, env: GameEnv) {
+  /** `decide`: each seat's player (policy/players.ts). */
+  constructor(readonly scn: OwamScenario, readonly decide: readonly [OwamDecisions, OwamDecisions], env: GameEnv) {
     const st = this.st;
+    this.count = scn.counters.bind(env.tally);
     this.rng = env.dice;
     this.prng = env.policy;
     this.tally = env.tally;
@@ -193,9 +195,6 @@ export class OwamGame {
     this.tmp2 = st.scratch(new Int32Array(64));
     this.cand = st.scratch(new Int32Array(64));
     st.cache(this.deck);
-    this.cdPlays = st.i32(2 * 32);
-    this.actions = st.i32(2 * 16);
-    this.effects = st.i32(2 * 8);
   }
 
   col(c: number): number { return c % this.scn.cols; }

@@ -10,7 +10,7 @@ import { CD, CD_IDS, COLOUR_NAMES } from '../data/cards.ts';
 import { RANK_RESOLVE, RANK_VITALITY, RANKS, WEAPONS } from '../data/soldiers.ts';
 import { TERRAIN_IDS } from '../data/terrain.ts';
 import { RESULT_LABELS } from './fire.ts';
-import { END_REASONS } from './game.ts';
+import { END_REASONS } from '../data/counters.ts';
 import { WIN_IMMEDIATE } from './missions.ts';
 import type { OwamGame } from './state.ts';
 

@@ -1,9 +1,9 @@
 /** OWAM "what was played" in words (Ruleset.describePlayed): the mission card, its map, each squad's fireteams, every policy knob. */
 import type { PlayedWords } from '../../../ruleset.ts';
-import { idWords, knobsInConfigForm } from '../../../played-words.ts';
+import { idWords } from '../../../played-words.ts';
 import { MISSIONS, type MissionId } from '../data/missions.ts';
 import { rosterOf, type NationId } from '../data/soldiers.ts';
-import { resolvePolicy, type PolicyConfig } from '../policy/params.ts';
+import { owamPlayers } from '../policy/players.ts';
 
 type Obj = Record<string, any>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -39,10 +39,7 @@ function forceWords(s: Obj): string {
 export function describeOwam(normalized: unknown): PlayedWords {
   const c: Obj = isObj(normalized) ? normalized : {};
   const sides: Obj[] = Array.isArray(c.sides) ? c.sides : [{}, {}];
-  const policy = (s: Obj = {}): Record<string, unknown> => {
-    const p = (s.policy ?? 'aggressive') as PolicyConfig;
-    return { id: typeof p === 'string' ? p : p.id, ...knobsInConfigForm(resolvePolicy(p) as unknown as Record<string, unknown>) };
-  };
+  const policy = (s: Obj = {}): Record<string, unknown> => owamPlayers.toConfig(owamPlayers.resolve(s.policy ?? 'aggressive'));
   return {
     scenario: `mission ${missionWords(String(c.mission ?? 'king_of_the_hill'))}`,
     map: mapWords(c),
