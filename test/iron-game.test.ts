@@ -13,6 +13,7 @@ import { endWinner, missionComplete, playTurn, setupGame } from '../engine/rules
 import { createIronGame, ironSquad } from '../engine/rulesets/iron-squad/index.ts';
 import { activate, buildOrder } from '../engine/rulesets/iron-squad/policy/scripted.ts';
 import { LUCK_DICE } from '../engine/rulesets/iron-squad/data/units.ts';
+import { AC_SHOT } from '../engine/rulesets/iron-squad/data/counters.ts';
 import { loadConfig } from '../sim/config.ts';
 import { build, openBoard, setTerrain, type BoardSpec } from './iron-harness.ts';
 
@@ -174,8 +175,9 @@ describe('Iron Squad turns and victory', () => {
       const { g, add } = build({ policies: [pol, pol] });
       const u = add(0, 'machine-gunner', 5, 5);
       add(1, 'rifleman', 5, 6); add(1, 'captain', 5, 4);
+      const shots0 = g.count.actions.get(0, AC_SHOT);
       activate(g, u);
-      expect(g.actions[0]).toBe(1);
+      expect(g.count.actions.get(0, AC_SHOT) - shots0).toBe(1);
     }
   });
 
@@ -348,7 +350,7 @@ describe('Iron Squad solo', () => {
     const eng = add(0, 'engineer', 5, 2), med = add(0, 'medic', 5, 2), cap = add(0, 'captain', 9, 2);
     const bot = add(1, 'rifleman', 5, 9);
     g.hp[eng] = 3; g.hp[med] = 3; g.hp[cap] = 2; // the Captain is lowest but out of reach this turn
-    activate(g, bot);
+    g.decide[1].activate(g, bot); // the seat's player: the bot
     expect(g.fired[bot]).toBe(1);
     // It closed to its 3-hex range (the closest hexes it can shoot from) and shot the Medic
     // (priority over the Engineer at equal health): the Engineer is untouched.
@@ -367,7 +369,7 @@ describe('Iron Squad solo', () => {
     const { g, add } = build({ board: spec, scenario: { id: 'solo' }, policies: ['rush', 'bot'], rules: { mp_by_type: { rifleman: 17 } } });
     add(0, 'engineer', 5, 2);
     const bot = add(1, 'rifleman', 5, 9);
-    activate(g, bot);
+    g.decide[1].activate(g, bot);
     expect(pick).toBeGreaterThanOrEqual(0);
     expect(g.hex[bot]).toBe(pick);
     expect(g.fired[bot]).toBe(1);

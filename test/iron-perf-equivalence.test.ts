@@ -18,9 +18,8 @@ import { HexPathFinder } from '../engine/geometry/hex-path.ts';
 import { playOne } from '../engine/ruleset.ts';
 import { compileIron } from '../engine/rulesets/iron-squad/compile.ts';
 import { ironSquad } from '../engine/rulesets/iron-squad/index.ts';
-import { scriptedDecisions } from '../engine/rulesets/iron-squad/policy/decisions.ts';
-import { chooseDestination, shotBounds } from '../engine/rulesets/iron-squad/policy/destination.ts';
-import { POL_BOT } from '../engine/rulesets/iron-squad/policy/params.ts';
+import { ironPlayers } from '../engine/rulesets/iron-squad/policy/players.ts';
+import { chooseBotDestination, chooseDestination, shotBounds } from '../engine/rulesets/iron-squad/policy/destination.ts';
 import { chooseDestinationPlain, fireStopPlain, pickTargetPlain } from '../engine/rulesets/iron-squad/policy/reference.ts';
 import { elevCase, listFoes, pickTarget, pickTargetMemo, shotBase, shotValueAt } from '../engine/rulesets/iron-squad/policy/scoring.ts';
 import { fireStop } from '../engine/rulesets/iron-squad/policy/scripted.ts';
@@ -43,8 +42,8 @@ function checkedGame(config: unknown, stats: Stats): { g: IronGame; env: GameEnv
   const env = new GameEnv(scn.plan);
   const { board, generator } = boardFromConfig(scn.map, ['map']);
   board.unrevealedBlocksLos = scn.rules.unrevealed_blocks_los;
-  const decide: IronDecisions = {
-    ...scriptedDecisions,
+  const seat = (d: IronDecisions): IronDecisions => ({
+    ...d,
     activate(g, u) {
       const mp = mpAvailable(g, u);
       // The move decision as it stands (no reveal first), then with more MP and, when
@@ -56,10 +55,10 @@ function checkedGame(config: unknown, stats: Stats): { g: IronGame; env: GameEnv
         checkDecision(g, u, mp, stats);
         g.fired[u] = 0;
       }
-      scriptedDecisions.activate(g, u);
+      d.activate(g, u);
     },
-  };
-  const g = new IronGame(scn, decide, board, generator, env);
+  });
+  const g = new IronGame(scn, [seat(ironPlayers.decisionsOf(scn.policies[0])), seat(ironPlayers.decisionsOf(scn.policies[1]))], board, generator, env);
   g.st.seal(g);
   return { g, env };
 }
@@ -93,6 +92,7 @@ function expectSameSearch(fast: HexPathFinder, plain: HexPathFinder, where: stri
 function checkDecision(g: IronGame, u: number, mp: number, stats: Stats): void {
   if (mp <= 0 || g.alive[u] === 0) return;
   const where = `unit ${u} (type ${g.type[u]}, side ${g.side[u]}) at ${g.hex[u]}, mp ${mp}, fired ${g.fired[u]}, round ${g.round}`;
+  const bot = g.scn.policies[g.side[u]].player === 'bot';
   preparePath(g, u);
   listFoes(g, u);
   const p = g.board.path, plain = plainOf(g);
@@ -122,13 +122,13 @@ function checkDecision(g: IronGame, u: number, mp: number, stats: Stats): void {
   for (let i = 0; i < p.reachedCount; i++) rmax = Math.max(rmax, b.grid.distance(g.hex[u], p.reached[i]));
   for (let f = 0; f < g.foeCount; f++) {
     for (let i = 0; i < p.reachedCount; i++) same(b.los(p.reached[i], g.foeHex[f]), b.sight.visible(p.reached[i], g.foeHex[f]), `${where}: los ${p.reached[i]} -> ${g.foeHex[f]}`);
-    if (g.scn.policies[g.side[u]].kind === POL_BOT && b.grid.distance(g.hex[u], g.foeHex[f]) > rmax + Math.min(g.rangeNow[u], 4)) stats.farFoes++;
+    if (bot && b.grid.distance(g.hex[u], g.foeHex[f]) > rmax + Math.min(g.rangeNow[u], 4)) stats.farFoes++;
   }
   checkShotBounds(g, u, where, stats);
-  const dest = chooseDestination(g, u, mp);
+  const dest = bot ? chooseBotDestination(g, u, mp) : chooseDestination(g, u, mp);
   const scores = new Float64Array(p.reachedCount);
   same(dest, chooseDestinationPlain(g, u, mp, scores), `${where}: destination`);
-  if (g.scn.policies[g.side[u]].kind !== POL_BOT) {
+  if (!bot) {
     // The picked hex's score is the plain double, and bound A is at least every hex's score.
     for (let i = 0; i < p.reachedCount; i++) {
       if (p.reached[i] === dest) same(g.dec.picked[0], scores[i], `${where}: score of ${dest}`);
@@ -164,7 +164,7 @@ function checkDecision(g: IronGame, u: number, mp: number, stats: Stats): void {
  */
 function checkShotBounds(g: IronGame, u: number, where: string, stats: Stats): void {
   const pol = g.scn.policies[g.side[u]];
-  if (pol.kind === POL_BOT || g.fired[u] !== 0) return;
+  if (pol.player === 'bot' || g.fired[u] !== 0) return;
   const p = g.board.path, b = g.board, el = b.elevation, ds = g.dec;
   let rmax = 0, lo = 127, hi = -128;
   for (let i = 0; i < p.reachedCount; i++) {

@@ -11,7 +11,7 @@ import { GameEnv } from '../engine/env.ts';
 import { playOne } from '../engine/ruleset.ts';
 import { compileIron } from '../engine/rulesets/iron-squad/compile.ts';
 import { ironSquad } from '../engine/rulesets/iron-squad/index.ts';
-import { scriptedDecisions } from '../engine/rulesets/iron-squad/policy/decisions.ts';
+import { ironPlayers } from '../engine/rulesets/iron-squad/policy/players.ts';
 import { pickTargetPlain } from '../engine/rulesets/iron-squad/policy/reference.ts';
 import { listFoes } from '../engine/rulesets/iron-squad/policy/scoring.ts';
 import { memoShotCheck } from '../engine/rulesets/iron-squad/policy/scripted.ts';
@@ -32,7 +32,7 @@ function play(config: unknown, seed: number, games: number, stats: Stats): void 
   const env = new GameEnv(scn.plan);
   const { board, generator } = boardFromConfig(scn.map, ['map']);
   board.unrevealedBlocksLos = scn.rules.unrevealed_blocks_los;
-  const g = new IronGame(scn, scriptedDecisions, board, generator, env);
+  const g = new IronGame(scn, [ironPlayers.decisionsOf(scn.policies[0]), ironPlayers.decisionsOf(scn.policies[1])], board, generator, env);
   g.st.seal(g);
   const foes = new Int32Array(g.foes.length), foeHex = new Int32Array(g.foes.length);
   memoShotCheck.fn = (gg, u, t) => {

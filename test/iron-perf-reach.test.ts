@@ -13,7 +13,7 @@ import { HexPathFinder } from '../engine/geometry/hex-path.ts';
 import { playOne } from '../engine/ruleset.ts';
 import { compileIron } from '../engine/rulesets/iron-squad/compile.ts';
 import { ironSquad } from '../engine/rulesets/iron-squad/index.ts';
-import { scriptedDecisions } from '../engine/rulesets/iron-squad/policy/decisions.ts';
+import { ironPlayers } from '../engine/rulesets/iron-squad/policy/players.ts';
 import { boardFromConfig } from '../engine/rulesets/iron-squad/rules/board-json.ts';
 import { IronGame } from '../engine/rulesets/iron-squad/rules/state.ts';
 import { explore, forgetClearedPaths, preparePath, refreshExploreExtra, walkRange } from '../engine/rulesets/iron-squad/rules/moving.ts';
@@ -49,7 +49,7 @@ function playChecked(config: unknown, seed: number, games: number, stats: Stats)
   const env = new GameEnv(scn.plan);
   const { board, generator } = boardFromConfig(scn.map, ['map']);
   board.unrevealedBlocksLos = scn.rules.unrevealed_blocks_los;
-  const g = new IronGame(scn, scriptedDecisions, board, generator, env);
+  const g = new IronGame(scn, [ironPlayers.decisionsOf(scn.policies[0]), ironPlayers.decisionsOf(scn.policies[1])], board, generator, env);
   g.st.seal(g);
   const p = board.path, plain = new HexPathFinder(board.grid, board.enterCost);
   const fast = p.reach.bind(p);

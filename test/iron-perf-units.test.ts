@@ -15,7 +15,7 @@ import { playOne } from '../engine/ruleset.ts';
 import { compileIron } from '../engine/rulesets/iron-squad/compile.ts';
 import { ironSquad } from '../engine/rulesets/iron-squad/index.ts';
 import { T_LOCAL } from '../engine/rulesets/iron-squad/data/units.ts';
-import { scriptedDecisions } from '../engine/rulesets/iron-squad/policy/decisions.ts';
+import { ironPlayers } from '../engine/rulesets/iron-squad/policy/players.ts';
 import { markMissionTargets, markMissionTargetsPlain } from '../engine/rulesets/iron-squad/policy/mission.ts';
 import { boardFromConfig } from '../engine/rulesets/iron-squad/rules/board-json.ts';
 import type { IronDecisions } from '../engine/rulesets/iron-squad/rules/decisions.ts';
@@ -65,19 +65,19 @@ function play(config: unknown, seed: number, games: number, stats: Stats): void 
   const env = new GameEnv(scn.plan);
   const { board, generator } = boardFromConfig(scn.map, ['map']);
   board.unrevealedBlocksLos = scn.rules.unrevealed_blocks_los;
-  const decide: IronDecisions = {
-    ...scriptedDecisions,
+  const seat = (d: IronDecisions): IronDecisions => ({
+    ...d,
     activate(g, u) {
       const where = `seed ${seed}, round ${g.round}, unit ${u}`, n = g.n;
       checkUnits(g, `${where} before`);
       checkMarks(g, g.side[u], `${where} before`, stats);
-      scriptedDecisions.activate(g, u);
+      d.activate(g, u);
       if (g.n > n) stats.spawned++;
       checkUnits(g, `${where} after`);
       checkMarks(g, g.side[u], `${where} after`, stats);
     },
-  };
-  const g = new IronGame(scn, decide, board, generator, env);
+  });
+  const g = new IronGame(scn, [seat(ironPlayers.decisionsOf(scn.policies[0])), seat(ironPlayers.decisionsOf(scn.policies[1]))], board, generator, env);
   g.st.seal(g);
   for (let i = 0; i < games; i++) playOne(ironSquad, g, env, seed, i);
 }

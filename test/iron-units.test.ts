@@ -3,7 +3,7 @@
  * R10–R17, R23), on small hand-made boards with units placed by hand (iron-harness.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { AC_OPP, canShoot, captainRally, damage, heal, immobile, medicPatient, mpAvailable, resolveAttack } from '../engine/rulesets/iron-squad/rules/actions.ts';
+import { AC_OPP, AC_SPAWN, VS_BACKFIRE, canShoot, captainRally, damage, heal, immobile, medicPatient, mpAvailable, resolveAttack } from '../engine/rulesets/iron-squad/rules/actions.ts';
 import { explore, forgetClearedPaths, inSniperArea, preparePath, walk } from '../engine/rulesets/iron-squad/rules/moving.ts';
 import { activate, medicsReact, pickTarget } from '../engine/rulesets/iron-squad/policy/scripted.ts';
 import { playTurn } from '../engine/rulesets/iron-squad/rules/game.ts';
@@ -284,10 +284,10 @@ describe('Iron Squad units', () => {
       g.hex[m] = at(5, 4); g.hp[m] = 5; g.alive[m] = 1; g.oppUsed[s] = 0;
       g.hp[s] = 5; g.alive[s] = 1; // a backfire (A −1H) would wear the Sniper down
       g.path[0] = at(5, 5); g.path[1] = at(5, 6);
-      const before = g.actions[8 + AC_OPP];
+      const before = g.count.actions.get(1, AC_OPP);
       walk(g, m, 2);
       expect(g.oppUsed[s]).toBe(1); // entering at (5,5) used the one try, hit or miss
-      fired += g.actions[8 + AC_OPP] - before;
+      fired += g.count.actions.get(1, AC_OPP) - before;
     }
     expect(Math.abs(fired / N - 0.5)).toBeLessThan(4 * Math.sqrt(0.25 / N));
     // Already inside at the start: moving within the area is not entering.
@@ -300,8 +300,9 @@ describe('Iron Squad units', () => {
   it('R11 "A −1H": the attacker loses 1 Health and the defender’s side scores 1 VP', () => {
     const { g, add } = build();
     const a = add(0, 'rifleman', 5, 5), d = add(1, 'captain', 5, 6);
+    const backfire0 = g.count.vpSource.get(1, VS_BACKFIRE);
     resolveAttack(g, a, d, 1); // 31 − 26 = 5
-    expect([g.hp[a], g.hp[d], g.vp[0], g.vp[1], g.vpSource[6 + 5]]).toEqual([4, 5, 0, 1, 1]);
+    expect([g.hp[a], g.hp[d], g.vp[0], g.vp[1], g.count.vpSource.get(1, VS_BACKFIRE) - backfire0]).toEqual([4, 5, 0, 1, 1]);
   });
 
   it('R23 units never block movement or LOS', () => {
@@ -323,12 +324,13 @@ describe('Iron Squad units', () => {
     // Stack the deck: a German unit, then a US one.
     g.deck.stack([2, 1]);
     g.orderLen = 0;
+    const spawns0 = g.count.actions.get(1, AC_SPAWN);
     const stop = explore(g, u, at(5, 4), at(5, 5));
     expect(stop).toBe(true);
     const l = g.n - 1;
     expect([g.side[l], g.type[l], g.hex[l], g.hp[l]]).toEqual([1, 7, at(5, 4), 3]);
     expect(g.hp[u] < 5 || g.hp[l] < 3 || g.vp[1] === 0).toBe(true);
-    expect(g.actions[8 + 7]).toBe(1);
+    expect(g.count.actions.get(1, AC_SPAWN) - spawns0).toBe(1);
     const u2 = add(0, 'medic', 7, 5);
     expect(explore(g, u2, at(7, 4), at(7, 5))).toBe(false);
     expect(g.side[g.n - 1]).toBe(0);

@@ -42,7 +42,6 @@ export const GOLDEN = { seed: 7, game: 3 };
  */
 export const KIT_PENDING: Record<string, string> = {
   nco: 'counters still hand-strided (rules/actions.ts)',
-  'iron-squad': 'no random player; counters hand-strided',
 };
 
 describe.each(RULESET_IDS.map((id) => ({ id })))('kit conformance: $id', ({ id }) => {

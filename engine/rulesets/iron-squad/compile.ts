@@ -6,9 +6,14 @@ import { TallyPlan, type Nouns } from '../../tally-plan.ts';
 import { boardFromConfig } from './rules/board-json.ts';
 import { ironRulesSchema } from './data/params.ts';
 import type { IronScenario } from './compiled.ts';
-import { policySchema, resolvePolicy, type PolicyParams } from './policy/params.ts';
+import type { PolicyParams } from './policy/knobs.ts';
+import { ironPlayers } from './policy/players.ts';
 import { TAM_COLUMN_IDS, TYPE_LABELS, UNIT_IDS, type UnitId } from './data/units.ts';
-import { WEATHER_LABELS } from './rules/time.ts';
+import { boardGenSchema } from './rules/board-gen.ts';
+import { boardJsonSchema } from './rules/board-json.ts';
+import { fileRef } from '../../kit/config.ts';
+import { CounterSet } from '../../kit/counters.ts';
+import { DECIDED_BY, ironCounters } from './data/counters.ts';
 
 export const SCENARIO_IDS = ['versus', 'solo'] as const;
 /** Default selection (item 5): the Captain plus four. */
@@ -20,54 +25,60 @@ export const unitsSchema = z
   .refine((a) => new Set(a).size === 5, { message: 'the 5 unit types must be different (item 5)' })
   .refine((a) => a.includes('captain'), { message: 'the Captain is mandatory (item 5)' });
 
-export const sideSchema = z
+const sideSchema = z
   .object({
     name: sideNameSchema,
     units: unitsSchema.optional().describe('The 5 unit types this side fields: the Captain and 4 of the other 6, all different (item 5); default captain, rifleman, machine-gunner, grenade-thrower, medic; left out for the solo bot.'),
-    policy: policySchema,
+    policy: ironPlayers.schema,
   })
   .strict();
 
-export const scenarioSchema = z.union([
+const scenarioSchema = z.union([
   z.enum(SCENARIO_IDS),
   z.object({ id: z.literal('versus').describe('Two players, each with a secret mission (items 69–70).') }).strict(),
   z.object({ id: z.literal('solo').describe('One player against the rulebook\'s solo bot (items 70–75, R20).'), player_side: z.union([z.literal(0), z.literal(1)]).default(0).describe('Index of the player\'s side; the other side is the solo bot, which starts with no units.') }).strict(),
 ]);
 
-const configSchema = z
+/** The board: a path to a board JSON file, a hand-made board, or { generate } (R4). */
+const mapSchema = z.union([
+  boardJsonSchema,
+  z.object({ generate: boardGenSchema.describe('Options of the seeded procedural board generator (R4); {} = the rulebook-like defaults.') }).strict(),
+]).describe('The board: a path to a board JSON file, a hand-made board, or { "generate": options } for a seeded procedural board (R4; the default).');
+
+/** The whole Iron Squad config, once: parsed here, and the JSON Schema editors use (`squadsim schema iron-squad`). */
+export const ironConfigSchema = z
   .object({
     $schema: z.string().optional(),
-    ruleset: z.literal('iron-squad'),
-    scenario: scenarioSchema.default('versus'),
-    map: z.unknown().default({ generate: {} }),
-    rules: z.unknown().default({}),
-    sides: z.array(z.unknown()).length(2),
+    ruleset: z.literal('iron-squad').describe('Which ruleset this config is for.'),
+    scenario: scenarioSchema.default('versus').describe('versus (two players with secret missions) or solo (one player against the rulebook\'s bot); default versus.'),
+    map: fileRef(mapSchema, 'path to a board JSON file, relative to this config').prefault({ generate: {} }),
+    rules: ironRulesSchema.prefault({}).describe('Rules parameters: every ASSUMED reading of the digest (R1–R23) and decision, each with its default.'),
+    sides: z.array(sideSchema).length(2).describe('The two sides: side 0 is the USA (north, plays first), side 1 Germany (south) (item 3); name, units and policy.'),
   })
-  .strict();
+  .strict()
+  .describe('squadsim Iron Squad matchup config');
 
-export const VP_SOURCES = ['reveal', 'explore', 'objective', 'health', 'kill', 'attacker-hit'] as const;
-export const ACTIONS = ['shots', 'opportunity', 'grenades', 'rallies', 'heals', 'reveals', 'explores', 'spawns'] as const;
-export const DECIDED_BY = ['mission', 'vp', 'units', 'health', 'tiles', 'buildings', 'draw'] as const;
-/** VP margin histogram: bins of 2 VP centred on even margins −60..60 (clamped). */
+/** Per-game row columns beyond the engine's (how it was decided, the start hour). */
 export const ROW_EXTRAS = ['decided_by', 'start_hour'] as const;
 
 /** Iron Squad's words for the engine's statistics. */
 export const IRON_NOUNS: Nouns = { unit: 'unit', units: 'units', value: 'health', score: 'VP', scoreLong: 'victory points', step: 'round', steps: 'rounds' };
 
 export function compileIron(config: unknown): IronScenario {
-  const c = parseOrThrow(configSchema, config);
-  const rules = parseOrThrow(ironRulesSchema, c.rules, ['rules']);
-  // Build once here so a bad board is reported before any work (workers build their own).
-  boardFromConfig(c.map, ['map']);
+  const c = parseOrThrow(ironConfigSchema, config);
+  const { rules, sides } = c;
+  // The board as written: boardFromConfig validates it again with its exact error paths and
+  // builds it (here once, so a bad board is reported before any work; workers build their own).
+  const map = (config as { map?: unknown }).map ?? { generate: {} };
+  boardFromConfig(map, ['map']);
   const scen = typeof c.scenario === 'string' ? (c.scenario === 'solo' ? { id: 'solo' as const, player_side: 0 as const } : { id: 'versus' as const }) : c.scenario;
   const solo = scen.id === 'solo';
   const playerSide = solo ? (scen as { player_side: 0 | 1 }).player_side : -1;
-  const sides = [0, 1].map((s) => parseOrThrow(sideSchema, c.sides[s], ['sides', s]));
   checkSideNames(sides.map((s) => s.name));
   if (solo && sides[1 - playerSide].units) {
     throw new ConfigError(`sides[${1 - playerSide}].units`, sides[1 - playerSide].units, 'must be left out in the solo scenario: the bot starts with no units (item 70)');
   }
-  const policies = [0, 1].map((s) => resolvePolicy(sides[s].policy)) as [PolicyParams, PolicyParams];
+  const policies = [0, 1].map((s) => ironPlayers.resolve(sides[s].policy)) as [PolicyParams, PolicyParams];
   const units = [0, 1].map((s) => {
     if (solo && s !== playerSide) return new Int32Array(0);
     return Int32Array.from((sides[s].units ?? DEFAULT_UNITS).map((id) => UNIT_IDS.indexOf(id)));
@@ -76,10 +87,9 @@ export function compileIron(config: unknown): IronScenario {
   const rangeByType = Int32Array.from(UNIT_IDS.map((id) => rules.range_by_type[id]));
   const sideNames = [sides[0].name, sides[1].name] as const;
   const steps = rules.rounds;
-  const names = [...sideNames];
   const rounds = Array.from({ length: steps }, (_, t) => `round ${t + 1}`);
   const types = [...TYPE_LABELS];
-  const hours = Array.from({ length: 12 }, (_, k) => `${String(2 * k).padStart(2, '0')}:00`);
+  const counters = new CounterSet(sideNames, ironCounters(rounds));
   const plan = new TallyPlan({
     sideNames, nouns: IRON_NOUNS, steps, types,
     margin: { width: 2, half: 30 },
@@ -94,31 +104,16 @@ export function compileIron(config: unknown): IronScenario {
       survivingValue: "sum of the health of each side's units in play at the end of the round (spawned units included)",
       startingValue: "sum of the starting health of each side's units (spawns not included)",
     },
-    extras: [
-      { name: 'nightGames', dims: [steps], labels: [rounds], doc: 'games in which the round was a night round (items 49, 64)' },
-      { name: 'nightCasualties', dims: [2, steps], labels: [names, rounds], doc: 'sum of units killed in the round, counting only games where it was night' },
-      { name: 'healthLost', dims: [2, steps], labels: [names, rounds], doc: 'sum of health points lost in the round' },
-      { name: 'nightHealthLost', dims: [2, steps], labels: [names, rounds], doc: 'sum of health points lost in the round, counting only games where it was night' },
-      { name: 'hourGames', dims: [12], labels: [hours], doc: 'rounds played starting at each clock hour (item 8)' },
-      { name: 'hourCasualties', dims: [2, 12], labels: [names, hours], doc: 'sum of units killed in rounds starting at each clock hour' },
-      { name: 'hourHealthLost', dims: [2, 12], labels: [names, hours], doc: 'sum of health points lost in rounds starting at each clock hour' },
-      { name: 'weather', dims: [steps, 3], labels: [rounds, [...WEATHER_LABELS]], doc: 'games by the weather of each round (items 20, 65–66)' },
-      { name: 'decidedBy', dims: [DECIDED_BY.length], labels: [[...DECIDED_BY]], doc: 'games decided by a mission, by VP, by each tie-break (item 24), or drawn' },
-      { name: 'missionWins', dims: [2], labels: [names], doc: 'games a side won by completing its mission (items 23, 69, R8)' },
-      { name: 'vpSource', dims: [2, VP_SOURCES.length], labels: [names, [...VP_SOURCES]], doc: 'sum of VP by source (item 68, R11)' },
-      { name: 'actions', dims: [2, ACTIONS.length], labels: [names, [...ACTIONS]], doc: 'sum of actions taken' },
-      { name: 'endRound', dims: [steps], labels: [rounds], doc: 'games ending in each round' },
-      { name: 'solo', dims: [4], labels: [['localKills', 'regularKills', 'wins', 'score']], doc: 'solo scenario: sums of Local and Regular units killed, wins, and the solo score (R20)' },
-    ],
+    extras: counters.blocks(),
     rowExtras: ROW_EXTRAS,
     rowLabels: { decided_by: DECIDED_BY },
   });
 
   const { $schema: _s, ...rest } = c;
-  const normalized = { ...rest, scenario: scen, rules, sides: sides.map((sd, s) => ({ name: sd.name, units: solo && s !== playerSide ? [] : sd.units ?? DEFAULT_UNITS, policy: sd.policy })) };
+  const normalized = { ...rest, map, scenario: scen, rules, sides: sides.map((sd, s) => ({ name: sd.name, units: solo && s !== playerSide ? [] : sd.units ?? DEFAULT_UNITS, policy: sd.policy })) };
   return {
     ruleset: 'iron-squad', sideNames, plan, normalized,
-    rules, map: c.map, solo, playerSide, policies, units, mpByType, rangeByType,
+    rules, map, counters, solo, playerSide, policies, units, mpByType, rangeByType,
     hillsCol: TAM_COLUMN_IDS.indexOf(rules.hills_tam_column),
     rallyOnActivation: rules.captain_rally_phase === 'activation',
   };

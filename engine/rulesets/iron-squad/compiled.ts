@@ -4,7 +4,9 @@
  */
 import type { CompiledScenario } from '../../ruleset.ts';
 import type { IronRules } from './data/params.ts';
-import type { PolicyParams } from './policy/params.ts';
+import type { PolicyParams } from './policy/knobs.ts';
+import type { CounterSet } from '../../kit/counters.ts';
+import type { IronCounterDecls } from './data/counters.ts';
 
 /** The flat scenario every worker compiles once (compile.ts → compileIron). */
 export interface IronScenario extends CompiledScenario {
@@ -14,6 +16,8 @@ export interface IronScenario extends CompiledScenario {
   readonly solo: boolean;
   readonly playerSide: number;
   readonly policies: readonly [PolicyParams, PolicyParams];
+  /** The ruleset's own counters (data/counters.ts). */
+  readonly counters: CounterSet<IronCounterDecls>;
   /** Unit types fielded at the start per side (empty for the solo bot). */
   readonly units: readonly [Int32Array, Int32Array];
   readonly mpByType: Int32Array;

@@ -1,26 +1,17 @@
 /** The Iron Squad ruleset (digest items 1–76, R1–R23): hex board, accuracy table, day/night, weather, missions, solo bot. */
-import { GameEnv } from '../../env.ts';
 import type { Census, Ruleset } from '../../ruleset.ts';
-import { boardFromConfig } from './rules/board-json.ts';
-import { compileIron, IRON_NOUNS } from './compile.ts';
+import { compileIron, IRON_NOUNS, ironConfigSchema } from './compile.ts';
 import type { IronScenario } from './compiled.ts';
+import { createIronGame } from './create.ts';
+import { configJsonSchema, fileRefPaths } from '../../kit/config.ts';
 import { playIronGame } from './rules/game.ts';
-import { scriptedDecisions } from './policy/decisions.ts';
+import { ironPlayers } from './policy/players.ts';
 import { ironOdds } from './tools/odds.ts';
-import { POLICY_IDS, presetConfig } from './policy/params.ts';
-import { ironJsonSchema } from './tools/schema.ts';
 import { IronGame } from './rules/state.ts';
 import { summarizeIron } from './tools/summary.ts';
 import { describeIron } from './tools/describe.ts';
 
-/** Per worker: the board (or its generator) and the game state. */
-export function createIronGame(scn: IronScenario, env: GameEnv = new GameEnv(scn.plan)): IronGame {
-  const { board, generator } = boardFromConfig(scn.map, ['map']);
-  board.unrevealedBlocksLos = scn.rules.unrevealed_blocks_los;
-  const g = new IronGame(scn, scriptedDecisions, board, generator, env);
-  g.st.seal(g); // every scalar as it stands now is what each game starts from (engine/state.ts)
-  return g;
-}
+export { createIronGame };
 
 /** Units in play and their health (the tally's surviving value). */
 function census(g: IronGame): Census {
@@ -36,9 +27,9 @@ function census(g: IronGame): Census {
 export const ironSquad: Ruleset<IronScenario, IronGame> = {
   id: 'iron-squad',
   nouns: IRON_NOUNS,
-  fileRefs: ['map'],
-  policyIds: POLICY_IDS,
-  policyPreset: presetConfig,
+  fileRefs: fileRefPaths(ironConfigSchema),
+  policyIds: ironPlayers.ids,
+  policyPreset: ironPlayers.presetConfig,
   compile: compileIron,
   createGame: createIronGame,
   resetGame: (g) => g.reset(),
@@ -46,6 +37,6 @@ export const ironSquad: Ruleset<IronScenario, IronGame> = {
   census,
   describePlayed: describeIron,
   summarize: summarizeIron,
-  jsonSchema: ironJsonSchema,
+  jsonSchema: () => configJsonSchema(ironConfigSchema),
   odds: ironOdds,
 };

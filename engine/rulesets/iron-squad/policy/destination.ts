@@ -18,14 +18,18 @@ import { dist } from '../rules/board-cache.ts';
 import type { IronGame } from '../rules/state.ts';
 import { BOT_PRIORITY, DAM, EAM, T_GRENADIER, TYPE_WEAPON, W_GRENADE } from '../data/units.ts';
 import { LEVELS } from '../rules/scratch.ts';
-import { POL_BOT } from './params.ts';
 import { approachFoe, elevCase, fillShotAt, foeBase, KILL_BONUS, pickTargetMemo, shotSlot } from './scoring.ts';
 
-/** Picks the end hex of u's move among the hexes the last search reached; the foes are listed. */
+/** The solo bot's end hex (items 74, R20) among the hexes the last search reached; the foes are listed. */
+export function chooseBotDestination(g: IronGame, u: number, _mp: number): number {
+  g.dec.newShots();
+  return botDestination(g, u);
+}
+
+/** Picks the end hex of u's move by the weights, among the hexes the last search reached; the foes are listed. */
 export function chooseDestination(g: IronGame, u: number, mp: number): number {
   const side = g.side[u], pol = g.scn.policies[side];
   g.dec.newShots();
-  if (pol.kind === POL_BOT) return botDestination(g, u);
   const p = g.board.path, r = g.scn.rules, b = g.board, ds = g.dec;
   const bound = ds.bound, from = ds.from, here = g.hex[u], cover = ds.coverByTerrain;
   const near = approachFoe(g, u); // the enemy the approach term closes in on

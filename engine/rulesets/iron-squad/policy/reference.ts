@@ -6,7 +6,7 @@
 import { attackBase, backfireChance, canShoot, expectedValue } from '../rules/actions.ts';
 import type { IronGame } from '../rules/state.ts';
 import { BOT_PRIORITY, TYPE_WEAPON, W_GRENADE } from '../data/units.ts';
-import { POL_BOT, TGT_LOWEST_HP } from './params.ts';
+import { TGT_LOWEST_HP } from './knobs.ts';
 import { approachFoe, coverValue, exposure, KILL_BONUS } from './scoring.ts';
 
 /** scoring.ts shotValue through actions.ts attackBase, as it was first written. */
@@ -84,7 +84,7 @@ export function botTargetPlain(g: IronGame, u: number): number {
  */
 export function chooseDestinationPlain(g: IronGame, u: number, mp: number, scores?: Float64Array): number {
   const p = g.board.path, side = g.side[u], pol = g.scn.policies[side], grid = g.board.grid, r = g.scn.rules;
-  if (pol.kind === POL_BOT) {
+  if (pol.player === 'bot') { // tests only: the bot is its own player (players.ts)
     const t = botTargetPlain(g, u);
     if (t < 0) return g.hex[u];
     const can = g.val[2] === 1;

@@ -10,7 +10,7 @@ import { baseAccuracy } from '../rules/combat.ts';
 import { dist } from '../rules/board-cache.ts';
 import type { IronGame } from '../rules/state.ts';
 import { BOT_PRIORITY, DAM, T_GRENADIER, TAM, TYPE_WEAPON, W_GRENADE, W_RIFLE } from '../data/units.ts';
-import { TGT_LOWEST_HP } from './params.ts';
+import { TGT_LOWEST_HP } from './knobs.ts';
 
 /** VP-equivalent of a kill on top of the health it removes (item 68: 3 VP). */
 export const KILL_BONUS = 3;

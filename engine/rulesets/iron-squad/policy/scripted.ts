@@ -1,7 +1,7 @@
 /**
  * Scripted decisions (digest section 4; items 21–22, 70, 74; R20): deployment, activation
  * order, reveals, where to move, whom to shoot, facing and heals. One hex-scoring
- * procedure with the weights of policy-params.ts; `bot` follows the rulebook's solo bot.
+ * procedure with the weights of policy/knobs.ts; `bot` follows the rulebook's solo bot.
  * Allocation-free: scores and values go through typed scratch (g.val).
  */
 import { UNREACHED } from '../../../geometry/hex-path.ts';
@@ -10,7 +10,7 @@ import { fire, heal, immobile, medicPatient, mpAvailable, rallyAround } from '..
 import { inSniperArea, preparePath, revealSlot, walk, walkRange } from '../rules/moving.ts';
 import { MAX_UNITS, type IronGame } from '../rules/state.ts';
 import { T_CAPTAIN, T_ENGINEER, T_MEDIC, T_MG, T_SNIPER } from '../data/units.ts';
-import { chooseDestination } from './destination.ts';
+import { chooseBotDestination, chooseDestination } from './destination.ts';
 import { finishingHex, markMissionTargets } from './mission.ts';
 import { shotsFirst } from './order.ts';
 import { medicDestination, retreatDestination } from './support.ts';
@@ -94,8 +94,18 @@ function setFacing(g: IronGame, u: number): void {
   g.facing[u] = f;
 }
 
-/** One unit's whole activation (items 21–22): reveal, fire (first or last), move, face, heal. */
+/** The weighted player's activation (rush, farm): the end hex by the weights. */
 export function activate(g: IronGame, u: number): void {
+  activateWith(g, u, chooseDestination);
+}
+
+/** The solo bot's activation (items 74, R20): the end hex by the bot's rule. */
+export function activateBot(g: IronGame, u: number): void {
+  activateWith(g, u, chooseBotDestination);
+}
+
+/** One unit's whole activation (items 21–22): reveal, fire (first or last), move, face, heal; `choose` picks the end hex. */
+function activateWith(g: IronGame, u: number, choose: (g: IronGame, u: number, mp: number) => number): void {
   const pol = g.scn.policies[g.side[u]];
   g.activated[u] = 1;
   markMissionTargets(g, g.side[u]);
@@ -115,7 +125,7 @@ export function activate(g: IronGame, u: number): void {
     if (fin < 0 && pol.medicSeeksWounded) fin = medicDestination(g, u);
     if (fin < 0 && pol.retreatHealth > 0) fin = retreatDestination(g, u);
     if (fin >= 0) g.dec.newShots(); // fireStopMemo below reads this decision's memo
-    const dest = fin >= 0 ? fin : chooseDestination(g, u, mp);
+    const dest = fin >= 0 ? fin : choose(g, u, mp);
     if (dest !== g.hex[u] && p.cost[dest] !== UNREACHED) {
       const spent = p.cost[dest];
       const len = p.pathTo(dest, g.path);

@@ -11,14 +11,13 @@ import { DRM, RESULT_DAMAGE, TAM, RESULT_MP, T_CAPTAIN, T_GRENADIER, T_MEDIC, TY
 import { WX_FOG, WX_RAIN } from './time.ts';
 import { traceAttack, traceCasualty, traceDamage, traceHeal, traceRally, traceVp } from './trace-log.ts';
 
-/** VP source slots (g.vpSource[side * 6 + k]). */
-export const VS_REVEAL = 0, VS_EXPLORE = 1, VS_OBJECTIVE = 2, VS_HP = 3, VS_KILL = 4, VS_BACKFIRE = 5;
-/** Action slots (g.actions[side * 8 + k]). */
-export const AC_SHOT = 0, AC_OPP = 1, AC_GRENADE = 2, AC_RALLY = 3, AC_HEAL = 4, AC_REVEAL = 5, AC_EXPLORE = 6, AC_SPAWN = 7;
+import { AC_GRENADE, AC_HEAL, AC_RALLY, AC_SHOT, VS_BACKFIRE, VS_HP, VS_KILL } from '../data/counters.ts';
+
+export { AC_EXPLORE, AC_GRENADE, AC_HEAL, AC_OPP, AC_RALLY, AC_REVEAL, AC_SHOT, AC_SPAWN, VS_BACKFIRE, VS_EXPLORE, VS_HP, VS_KILL, VS_OBJECTIVE, VS_REVEAL } from '../data/counters.ts';
 
 export function addVp(g: IronGame, side: number, source: number, amount: number): void {
   g.vp[side] += amount;
-  g.vpSource[side * 6 + source] += amount;
+  g.count.vpSource.addBy(amount, side, source);
   if (g.trace !== null) traceVp(g, side, source, amount);
 }
 
@@ -141,7 +140,7 @@ export function resolveAttack(g: IronGame, a: number, t: number, face: number): 
   applyResult(g, a, t, resultIndex(fa), false);
   if (TYPE_WEAPON[g.type[a]] !== W_GRENADE) return;
   const r = g.scn.rules, grid = g.board.grid;
-  g.actions[g.side[a] * 8 + AC_GRENADE]++;
+  g.count.actions.add(g.side[a], AC_GRENADE);
   for (let v = 0; v < g.n; v++) {
     if (v === t || g.alive[v] === 0) continue;
     const d = grid.distance(toHex, g.hex[v]);
@@ -167,7 +166,7 @@ function TAM_ROW(w: number, c: number): number {
 /** A policy's chosen shot: rolls the luck die and resolves it; marks a as having fired (item 22). */
 export function fire(g: IronGame, a: number, t: number): void {
   g.fired[a] = 1;
-  g.actions[g.side[a] * 8 + AC_SHOT]++;
+  g.count.actions.add(g.side[a], AC_SHOT);
   resolveAttack(g, a, t, rollLuck(g));
 }
 
@@ -189,7 +188,7 @@ export function rallyAround(g: IronGame, c: number): void {
     if (!shaken) continue;
     g.hp[u] = g.maxHp[u];
     if (g.trace !== null) traceRally(g, c, u);
-    g.actions[side * 8 + AC_RALLY]++;
+    g.count.actions.add(side, AC_RALLY);
   }
 }
 
@@ -199,7 +198,7 @@ export function heal(g: IronGame, m: number, u: number): void {
   const v = g.hp[u] + g.scn.rules.medic_heal;
   g.hp[u] = v > g.maxHp[u] ? g.maxHp[u] : v;
   if (g.trace !== null) traceHeal(g, m, u);
-  g.actions[g.side[m] * 8 + AC_HEAL]++;
+  g.count.actions.add(g.side[m], AC_HEAL);
 }
 
 /** The Medic's best patient in reach (most health missing, immobilised first), or −1. */

@@ -1,6 +1,6 @@
 /**
  * What the rules ask of a player (digest §4): the turn loop calls these through `g.decide`
- * and never imports a policy. policy/decisions.ts implements them for the shipped policies.
+ * and never imports a policy. policy/players.ts implements them for each player.
  */
 import type { IronGame } from './state.ts';
 

@@ -8,6 +8,7 @@ import { forgetClearedPaths, refreshExploreExtra } from './moving.ts';
 import type { IronGame } from './state.ts';
 import { isNight, roundHour, startHour, weatherOf } from './time.ts';
 import { T_MG, T_SNIPER } from '../data/units.ts';
+import { SOLO_LOCAL, SOLO_REGULAR, SOLO_SCORE, SOLO_WINS } from '../data/counters.ts';
 import { traceActivation, traceActivationEnd, traceEnd, traceMission, traceRound, traceTurn } from './trace-log.ts';
 
 /** Items 2–9: board, deck, clock, missions, units. The state is reset and the rng seeded for this game. */
@@ -30,7 +31,7 @@ export function setupGame(g: IronGame): void {
       g.addUnit(s, units[k], 0, 5, false);
       g.tally.field(s, units[k], 5, 5);
     }
-    g.decide.deploySide(g, s, first, units.length);
+    g.decide[s].deploySide(g, s, first, units.length);
   }
   for (let u = 0; u < g.n; u++) if (g.type[u] === T_MG || g.type[u] === T_SNIPER) g.facing[u] = g.side[u] === 0 ? 2 : 5;
   // Items 8, 20: the start time, then the first round's weather.
@@ -102,17 +103,17 @@ export function playTurn(g: IronGame, side: number): void {
     } else g.oppUsed[u] = 0; // R10: per enemy turn
   }
   if (!g.scn.rallyOnActivation) captainRally(g, side);
-  g.decide.medicsAtTurnStart(g, side);
-  g.decide.buildOrder(g, side);
+  g.decide[side].medicsAtTurnStart(g, side);
+  g.decide[side].buildOrder(g, side);
   const solo = g.scn.solo, player = g.scn.playerSide, reactive = g.scn.rules.medic_reactive;
   while (g.orderPos < g.orderLen) {
     const u = g.order[g.orderPos++];
     if (g.alive[u] === 0) continue;
     const from = g.hex[u];
     if (g.trace !== null) traceActivation(g, u, mpAvailable(g, u));
-    g.decide.activate(g, u);
+    g.decide[side].activate(g, u);
     if (g.trace !== null) traceActivationEnd(g, u, from);
-    if (reactive) g.decide.medicsReact(g, 1 - side, false);
+    if (reactive) g.decide[1 - side].medicsReact(g, 1 - side, false);
     if ((!solo || side === player) && g.scn.rules.mission_mode !== 'none' && missionComplete(g, side)) {
       g.missionWinner = side;
       g.over = true;
@@ -120,7 +121,7 @@ export function playTurn(g: IronGame, side: number): void {
       return;
     }
   }
-  if (reactive) g.decide.medicsReact(g, 1 - side, side !== firstSide(g));
+  if (reactive) g.decide[1 - side].medicsReact(g, 1 - side, side !== firstSide(g));
   for (let u = 0; u < g.n; u++) if (g.side[u] === side) g.markerNow[u] = 0;
 }
 
@@ -190,48 +191,42 @@ export function endWinner(g: IronGame, vp0: number, vp1: number): number {
 }
 
 function record(g: IronGame): void {
-  const t = g.tally, acc = t.acc, scn = g.scn, steps = scn.plan.steps, r = scn.rules, l = scn.plan.layout;
+  const t = g.tally, scn = g.scn, r = scn.rules, c = g.count;
   const vp0 = g.vp[0], vp1 = g.vp[1];
   let score0 = vp0, score1 = vp1;
   if (scn.solo) {
     // R20: the solo score: VP + HP left − 3 per unit lost.
-    const p = scn.playerSide, solo = l.offset('solo');
+    const p = scn.playerSide;
     let lost = 0;
     for (let u = 0; u < g.n; u++) if (g.side[u] === p && g.alive[u] === 0) lost++;
     const sc = g.vp[p] + r.solo_hp_bonus * healthSum(g, p) - r.solo_lost_unit_penalty * lost;
     if (p === 0) score0 = sc; else score1 = sc;
-    acc[solo] += g.localKills[p];
-    acc[solo + 1] += g.regularKills[p];
-    acc[solo + 2] += g.missionWinner === p ? 1 : 0;
-    acc[solo + 3] += sc;
+    c.solo.addBy(g.localKills[p], SOLO_LOCAL);
+    c.solo.addBy(g.regularKills[p], SOLO_REGULAR);
+    c.solo.addBy(g.missionWinner === p ? 1 : 0, SOLO_WINS);
+    c.solo.addBy(sc, SOLO_SCORE);
   }
   const w = endWinner(g, vp0, vp1);
-  acc[l.offset('decidedBy') + g.val[3]]++;
-  if (g.missionWinner >= 0) acc[l.offset('missionWins') + g.missionWinner]++;
-  acc[l.offset('endRound') + g.endRound - 1]++;
-  const hpLost = l.offset('healthLost'), hourCas = l.offset('hourCasualties'), hourHp = l.offset('hourHealthLost');
-  const nightCas = l.offset('nightCasualties'), nightHp = l.offset('nightHealthLost');
-  const vpSource = l.offset('vpSource'), actions = l.offset('actions');
+  c.decidedBy.add(g.val[3]);
+  if (g.missionWinner >= 0) c.missionWins.add(g.missionWinner);
+  c.endRound.add(g.endRound - 1);
   for (let s = 0; s < 2; s++) {
     for (let k = 0; k < g.endRound; k++) {
-      const c = g.casRound[s * 12 + k], hl = g.hpLostRound[s * 12 + k];
-      acc[hpLost + s * steps + k] += hl;
+      const cas = g.casRound[s * 12 + k], hl = g.hpLostRound[s * 12 + k];
+      c.healthLost.addBy(hl, s, k);
       const hour = roundHour(g.startHour, k) >> 1;
-      acc[hourCas + s * 12 + hour] += c;
-      acc[hourHp + s * 12 + hour] += hl;
+      c.hourCasualties.addBy(cas, s, hour);
+      c.hourHealthLost.addBy(hl, s, hour);
       if (g.nightRound[k]) {
-        acc[nightCas + s * steps + k] += c;
-        acc[nightHp + s * steps + k] += hl;
+        c.nightCasualties.addBy(cas, s, k);
+        c.nightHealthLost.addBy(hl, s, k);
       }
     }
-    for (let k = 0; k < 6; k++) acc[vpSource + s * 6 + k] += g.vpSource[s * 6 + k];
-    for (let k = 0; k < 8; k++) acc[actions + s * 8 + k] += g.actions[s * 8 + k];
   }
-  const nightGames = l.offset('nightGames'), hourGames = l.offset('hourGames'), weather = l.offset('weather');
   for (let k = 0; k < g.endRound; k++) {
-    if (g.nightRound[k]) acc[nightGames + k]++;
-    acc[hourGames + (roundHour(g.startHour, k) >> 1)]++;
-    acc[weather + k * 3 + g.weatherRound[k]]++;
+    if (g.nightRound[k]) c.nightGames.add(k);
+    c.hourGames.add(roundHour(g.startHour, k) >> 1);
+    c.weather.add(k, g.weatherRound[k]);
   }
   const row = t.row;
   if (row !== null) {

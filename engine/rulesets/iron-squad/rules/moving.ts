@@ -17,7 +17,7 @@ export function revealSlot(g: IronGame, u: number, slot: number): boolean {
   g.losCache.epoch++;
   const s = g.side[u];
   g.tiles[s]++;
-  g.actions[s * 8 + AC_REVEAL]++;
+  g.count.actions.add(s, AC_REVEAL);
   addVp(g, s, VS_REVEAL, g.scn.rules.vp_reveal);
   refreshExploreSlot(g, slot);
   return true;
@@ -92,7 +92,7 @@ export function explore(g: IronGame, u: number, h: number, fromHex: number): boo
   g.board.path.inputs++;
   const s = g.side[u];
   g.explored[s]++;
-  g.actions[s * 8 + AC_EXPLORE]++;
+  g.count.actions.add(s, AC_EXPLORE);
   addVp(g, s, VS_EXPLORE, r.vp_explore);
   const card = g.deck.draw(); // −1 once spent: CARD_EMPTY's effect
   if (card <= CARD_EMPTY || g.n >= g.side.length - 1) return false;
@@ -102,7 +102,7 @@ export function explore(g: IronGame, u: number, h: number, fromHex: number): boo
   const lu = g.addUnit(owner, T_LOCAL, h, r.local_health, true);
   g.tally.reinforce(owner, T_LOCAL, r.local_health);
   g.rangeNow[lu] = effectiveRange(g, lu);
-  g.actions[owner * 8 + AC_SPAWN]++;
+  g.count.actions.add(owner, AC_SPAWN);
   // Item 72: in solo every Local brings a Regular of the bot (even when a bot unit explored).
   if (solo) spawnRegular(g, h, fromHex, owner);
   if (owner === s) {
@@ -130,7 +130,7 @@ function spawnRegular(g: IronGame, building: number, fromHex: number, bot: numbe
       g.tally.reinforce(bot, t, 5);
       g.regular[v] = 1;
       g.rangeNow[v] = effectiveRange(g, v);
-      g.actions[bot * 8 + AC_SPAWN]++;
+      g.count.actions.add(bot, AC_SPAWN);
       return;
     }
     roll = roll === 8 ? 1 : roll + 1;
@@ -179,7 +179,7 @@ function sniperCheck(g: IronGame, u: number, prev: number, h: number, count: num
     if (!canShoot(g, s, sh, h)) continue;
     g.oppUsed[s]++;
     if (g.rng.die(8) > r.sniper_opp_max_roll) continue;
-    g.actions[g.side[s] * 8 + AC_OPP]++;
+    g.count.actions.add(g.side[s], AC_OPP);
     resolveAttack(g, s, u, rollLuck(g));
     if (g.alive[u] === 0) return;
   }

@@ -6,6 +6,8 @@
 import type { Rng } from '../../../rng.ts';
 import { GameEnv } from '../../../env.ts';
 import type { Tally } from '../../../tally.ts';
+import type { Counters } from '../../../kit/counters.ts';
+import type { IronCounterDecls } from '../data/counters.ts';
 import type { GameTrace } from '../../../trace.ts';
 import { cumulativeWeights } from '../../../dice.ts';
 import type { IronScenario } from '../compiled.ts';
@@ -32,6 +34,8 @@ export class IronGame {
   /** The players' own random choices. */
   readonly prng: Rng;
   readonly tally: Tally;
+  /** The ruleset's own counters (data/counters.ts), written through handles. */
+  readonly count: Counters<IronCounterDecls>;
   /** `squadsim trace`: this game's event log (rules/trace-log.ts), or null in every ordinary run. */
   readonly trace: GameTrace | null;
   /** Cumulative weights of the luck die (item 67). */
@@ -94,10 +98,6 @@ export class IronGame {
   readonly regularKills: Int32Array;
   /** Type t of side s is or was on the board: fieldedMask[s] bit t. */
   readonly fieldedMask: Int32Array;
-  /** VP by source [side][reveal, explore, objective, hp, kill, attacker-hit]. */
-  readonly vpSource: Int32Array;
-  /** Actions [side][shots, opportunity, grenades, rallies, heals, reveals, explores, spawns]. */
-  readonly actions: Int32Array;
   // Per round.
   readonly casRound: Int32Array;
   readonly hpLostRound: Int32Array;
@@ -166,11 +166,12 @@ export class IronGame {
   readonly pGe: Float64Array;
   readonly pBack: Float64Array;
 
-  /** `decide` answers the rules' questions of a player (decisions.ts): the rules import no policy. */
-  constructor(readonly scn: IronScenario, readonly decide: IronDecisions, readonly board: IronBoard, readonly gen: IronBoardGenerator | null, env: GameEnv = new GameEnv(scn.plan)) {
+  /** `decide[side]` answers the rules' questions of that seat's player (decisions.ts): the rules import no policy. */
+  constructor(readonly scn: IronScenario, readonly decide: readonly [IronDecisions, IronDecisions], readonly board: IronBoard, readonly gen: IronBoardGenerator | null, env: GameEnv = new GameEnv(scn.plan)) {
     this.rng = env.dice;
     this.prng = env.policy;
     this.tally = env.tally;
+    this.count = scn.counters.bind(env.tally);
     this.trace = env.trace;
     const w = LUCK_DICE[scn.rules.luck_die as LuckDieId];
     this.luckWeights = Int32Array.from(w);
@@ -187,7 +188,6 @@ export class IronGame {
     this.vp = st.i32(2); this.tiles = st.i32(2); this.explored = st.i32(2); this.missionDone = st.u8(2);
     this.missionHex = st.i32(2, -1); this.missionType = st.i32(2, -1);
     this.killCount = st.i32(2); this.localKills = st.i32(2); this.regularKills = st.i32(2); this.fieldedMask = st.i32(2);
-    this.vpSource = st.i32(12); this.actions = st.i32(16);
     // Per round.
     this.casRound = st.i32(24); this.hpLostRound = st.i32(24); this.hpEndRound = st.i32(24);
     this.nightRound = st.u8(12); this.weatherRound = st.u8(12); this.turnSeq = st.i8(24);

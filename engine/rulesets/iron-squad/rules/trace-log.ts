@@ -6,7 +6,7 @@
  * criterion. Called only when g.trace is not null, so these may build strings: no ordinary
  * run reaches them.
  */
-import { DECIDED_BY } from '../compile.ts';
+import { DECIDED_BY } from '../data/counters.ts';
 import { DRM, RESULT_LABELS, TYPE_LABELS } from '../data/units.ts';
 import type { IronGame } from './state.ts';
 import { WEATHER_LABELS } from './time.ts';

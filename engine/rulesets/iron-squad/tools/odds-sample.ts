@@ -7,14 +7,17 @@
  * attackers, elevation, Fog, splash victims) are refused: compute() covers them.
  */
 import { ConfigError } from '../../../errors.ts';
-import { GameEnv } from '../../../env.ts';
+import { oddsTrials } from '../../../kit/odds-trials.ts';
 import type { Rng } from '../../../rng.ts';
 import { compileIron } from '../compile.ts';
 import { RESULT_DAMAGE, RESULT_LABELS, RESULT_MP, T_CAPTAIN, T_GRENADIER, T_MG, T_RIFLEMAN, T_SNIPER } from '../data/units.ts';
 import { fire } from '../rules/actions.ts';
 import { boardFromConfig } from '../rules/board-json.ts';
-import { IronGame } from '../rules/state.ts';
-import { scriptedDecisions } from '../policy/decisions.ts';
+import type { IronGame } from '../rules/state.ts';
+import { createIronGame } from '../create.ts';
+
+/** The game as the ruleset builds it (create.ts: board options included), one per sample. */
+const IRON_GAME = { createGame: createIronGame, resetGame: (g: IronGame) => g.reset() };
 
 /** The unit type carrying each weapon row. */
 const SHOOTER: Record<string, number> = { gun: T_CAPTAIN, rifle: T_RIFLEMAN, sniper: T_SNIPER, 'machine-gun': T_MG, grenade: T_GRENADIER };
@@ -40,15 +43,9 @@ export function sampleIron(req: Record<string, unknown>, rng: Rng, trials: numbe
     rules: { luck_die: req.luck ?? 'd8', mission_mode: 'none' },
     sides: [{ name: 'A', policy: 'rush' }, { name: 'B', policy: 'rush' }],
   });
-  const env = new GameEnv(scn.plan);
-  const g = new IronGame(scn, scriptedDecisions, boardFromConfig(scn.map, ['map']).board, null, env);
-  g.st.seal(g);
-  g.board.setup(g.rng); // lays the as-listed terrain (no dice drawn)
-  env.tally.beginGame(0);
-  const counts = new Array<number>(labels.length).fill(0);
-  for (let k = 0; k < trials; k++) {
-    g.rng.seed(rng.nextU32());
-    g.reset();
+  let laid = false;
+  return oddsTrials(IRON_GAME, scn, rng, trials, labels.length, (g) => {
+    if (!laid) { g.board.setup(g.rng); laid = true; } // lays the as-listed terrain (no dice drawn)
     g.night = req.night === true;
     const a = g.addUnit(0, type, FROM, 5, false), t = g.addUnit(1, T_RIFLEMAN, to, 5, false);
     g.hp[a] = health;
@@ -58,9 +55,8 @@ export function sampleIron(req: Record<string, unknown>, rng: Rng, trials: numbe
     for (let r = 1; r < RESULT_LABELS.length && res < 0; r++) if (RESULT_DAMAGE[r] === lost && RESULT_MP[r] === marked) res = r;
     const at = res < 0 ? -1 : labels.indexOf(RESULT_LABELS[res]);
     if (at < 0) throw new Error(`odds iron-squad: the engine gave ${lost} health and ${marked} marker, which the exact distribution does not list`);
-    counts[at]++;
-  }
-  return counts;
+    return at;
+  });
 }
 
 /** A COLS × ROWS Clear board, the target hex (if any) of the given terrain letter, zones on the edge rows. */
