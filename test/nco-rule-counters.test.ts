@@ -26,7 +26,7 @@ describe('NCO rule counters', () => {
     closeCombat(g, 1, b0 + 1);
     applyDownItem(g, b0, I_FLASK);
     applyEvent(g, EV_FOX);
-    const at = (s: number, k: number) => g.rulesFired[s * K + k];
+    const at = (s: number, k: number) => g.count.rulesInPlay.get(s, k);
     expect([at(0, RC_CLOSE_COMBAT), at(1, RC_CLOSE_COMBAT)]).toEqual([1, 0]);
     expect([at(0, RC_FLASK), at(1, RC_FLASK)]).toEqual([0, 1]);
     expect([at(0, RC_EVENT0 + EV_FOX), at(1, RC_EVENT0 + EV_FOX)]).toEqual([1, 1]);

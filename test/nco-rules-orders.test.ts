@@ -18,6 +18,7 @@ import { W_FLAMER, W_LMG, W_PISTOL, W_RIFLE } from '../engine/rulesets/nco/data/
 import { assault } from '../engine/rulesets/nco/rules/assault.ts';
 import { executeSpecial } from '../engine/rulesets/nco/rules/special.ts';
 import { build, dice, place, seedForFaces, setOrder, type BuildOptions } from './nco-harness.ts';
+import { AC_REACTIVE_DOWN } from '../engine/rulesets/nco/data/counters.ts';
 
 const CHART: Record<number, [number, number]> = { 1: [0, 1], 2: [0, 2], 3: [0, 2], 4: [2, 1], 5: [2, 1], 6: [3, 2] };
 
@@ -97,7 +98,7 @@ describe('items 19–25: the six orders', () => {
       const dice1 = g.unordered[1];
       dice(g, k);
       const hits = fireAt(g, S, T, W_RIFLE, 0);
-      results.push([hits, g.order[T], g.down[T], dice1 - g.unordered[1], g.actions[12 + 11]]);
+      results.push([hits, g.order[T], g.down[T], dice1 - g.unordered[1], g.count.actions.get(1, AC_REACTIVE_DOWN)]);
     }
     expect(results).toEqual([[1, O_NONE, 0, 0, 0], [0, O_DOWN, 1, 1, 1]]);
   });

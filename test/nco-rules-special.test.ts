@@ -19,6 +19,7 @@ import {
   O_ASSAULT, O_DOWN, O_FIRE, O_HOLD, O_NONE, O_RUN, PHASE_SPECIAL, SA_AMBUSH, SA_FOCUS_FIRE, SA_MEND,
 } from '../engine/rulesets/nco/rules/state.ts';
 import { build, dice, place, rect, seedForFaces, setOrder, type BuildOptions } from './nco-harness.ts';
+import { AC_FOCUS_FIRE, AC_MEND } from '../engine/rulesets/nco/data/counters.ts';
 
 describe('items 29, 31, 74: Focus Fire and Mend', () => {
   it('item 29: a Focus Fire special action ignores the target\'s cover and Down (hits on 3 where Fire needs 5)', () => {
@@ -49,7 +50,7 @@ describe('items 29, 31, 74: Focus Fire and Mend', () => {
     g.health[0] = 4;
     executeSpecial(g, 0, SA_FOCUS_FIRE);
     expect(g.health[0]).toBe(5); // Mend A
-    expect([g.actions[7], g.actions[9]]).toEqual([0, 1]); // focus-fire, mend counters of side 0
+    expect([g.count.actions.get(0, AC_FOCUS_FIRE), g.count.actions.get(0, AC_MEND)]).toEqual([0, 1]); // focus-fire, mend counters of side 0
   });
   it('item 31: Mend A: +1 health and +1 psyche to himself (no friend nearby)', () => {
     const { g } = build();

@@ -26,7 +26,8 @@ function events(scenario: string, games: number): Float64Array {
     sides: [{ name: 'A', roster: US, policy: 'objective' }, { name: 'B', roster: US, policy: W0 }],
   });
   const rec = player(nco, scn).playRange(9, 0, games);
-  return rec.acc.slice(scn.scenario.accEvents, scn.scenario.accEvents + 9);
+  const o = scn.plan.layout.offset('objectiveEvents');
+  return rec.acc.slice(o, o + 9);
 }
 
 describe('objective-aware scripted policies', () => {

@@ -12,7 +12,9 @@ import type { NcoGame } from '../engine/rulesets/nco/rules/state.ts';
 import { nco } from '../engine/rulesets/nco/index.ts';
 import { compileNco } from '../engine/rulesets/nco/compile.ts';
 import { SCENARIO_IDS } from '../engine/rulesets/nco/scenarios/definitions.ts';
-import { POLICY_IDS } from '../engine/rulesets/nco/policy/params.ts';
+import { ncoPlayers } from '../engine/rulesets/nco/policy/players.ts';
+
+const POLICY_IDS = ncoPlayers.ids;
 
 const ROSTERS = join(import.meta.dirname, '..', 'configs', 'nco', 'rosters');
 const US = JSON.parse(readFileSync(join(ROSTERS, 'us-army-100.json'), 'utf8'));
@@ -26,7 +28,7 @@ function play(scenario: unknown, p0: string, p1: string, from: number, games: nu
   });
   const w = (reuse ?? player(nco, scn)).clear().playRange(9, from, from + games);
   const acc = Float64Array.from(w.acc);
-  return { acc, scn, w, bonus: (s: number) => acc.subarray(scn.scenario.accBonus + s * 7, scn.scenario.accBonus + s * 7 + 7).reduce((a, b) => a + b, 0) };
+  return { acc, scn, w, bonus: (s: number) => acc.subarray(scn.plan.layout.offset('scenarioBonus') + s * 7, scn.plan.layout.offset('scenarioBonus') + s * 7 + 7).reduce((a, b) => a + b, 0) };
 }
 
 describe('104–113: every scenario under every policy pairing', () => {

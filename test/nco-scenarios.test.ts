@@ -34,7 +34,7 @@ function scen(scenario: unknown, o: BuildOptions = {}) {
   const b0 = scn.sideStart[1];
   for (let i = 0; i < g.n; i++) place(g, i, 2 + 3 * (i < b0 ? i : i - b0), i < b0 ? 2 : 34);
   newTurn(g, 1);
-  return { scn, g, b0, acc: new Float64Array(scn.plan.layout.size) };
+  return { scn, g, b0 };
 }
 
 function bonus(g: NcoGame, s: number, kind: number): number {
@@ -65,7 +65,7 @@ describe('scenario config', () => {
 
 describe('104 / R29: S1 Secure the Sectors', () => {
   it('bonuses by sector from each side\'s own edge: centre +25, enemy row +30, own row +10, flank +15; ties score nothing', () => {
-    const { g, b0, acc } = scen('s1-secure-the-sectors', { a: [SGT, PVT, PVT], b: [SGT, PVT, PVT] });
+    const { g, b0 } = scen('s1-secure-the-sectors', { a: [SGT, PVT, PVT], b: [SGT, PVT, PVT] });
     place(g, 0, 18, 18); // side 0 alone in the centre: +25
     place(g, 1, 6, 30); // side 0 in side 1's deployment row: +30
     place(g, 2, 30, 6); // contested: side 1 also has one here (tie, nobody)
@@ -74,14 +74,14 @@ describe('104 / R29: S1 Secure the Sectors', () => {
     place(g, b0 + 2, 12, 18); // x = 12 is the boundary: the middle column (R29: base centre, higher sector)
     // b0+2 stands in the centre sector too: 1 v 1 there, so the centre is a tie and scores nothing
     g.turn = 6;
-    scoreScenario(g, acc);
+    scoreScenario(g);
     expect(bonus(g, 0, 0)).toBe(30);
     expect(bonus(g, 1, 0)).toBe(10);
     place(g, b0 + 2, 11.9, 18); // now the middle-left flank: +15 for side 1, centre +25 for side 0
     g.reset(); g.edge[0] = 0; g.edge[1] = 1;
     for (const [i, x, y] of [[0, 18, 18], [1, 6, 30], [2, 30, 6], [b0, 30, 7], [b0 + 1, 30, 33], [b0 + 2, 11.9, 18]]) place(g, i, x, y);
     g.turn = 6;
-    scoreScenario(g, acc);
+    scoreScenario(g);
     expect(bonus(g, 0, 0)).toBe(55);
     expect(bonus(g, 1, 0)).toBe(25);
     expect(g.vp[0]).toBe(55);
@@ -90,24 +90,24 @@ describe('104 / R29: S1 Secure the Sectors', () => {
 
 describe('105 / R30: S2 Fight to the Center', () => {
   it('Sergeant +50, regulars +5 per rank pair won (cap 10), specialists +10 (cap 20); equal distances score nothing', () => {
-    const { g, b0, acc } = scen('s2-fight-to-the-center', { a: [SGT, PVT, PVT, PVT, ENG], b: [SGT, PVT, PVT, PVT, ENG] });
+    const { g, b0 } = scen('s2-fight-to-the-center', { a: [SGT, PVT, PVT, PVT, ENG], b: [SGT, PVT, PVT, PVT, ENG] });
     const at = (i: number, d: number) => place(g, i, 18 + d, 18);
     at(0, 2); at(b0, -3); // Sergeants: side 0 closer, +50
     at(1, 1); at(2, 4); at(3, 5); // side 0 regulars sorted: 1, 4, 5
     at(b0 + 1, -2); at(b0 + 2, -3); at(b0 + 3, -5); // side 1: 2, 3, 5 → pairs: 0 wins, 1 wins, tie
     at(4, 6); at(b0 + 4, -6); // specialists tie
     g.turn = 6;
-    scoreScenario(g, acc);
+    scoreScenario(g);
     expect(bonus(g, 0, 1)).toBe(50 + 5);
     expect(bonus(g, 1, 1)).toBe(5);
   });
 
   it('R30: a survivor without a surviving counterpart wins his pair; the regular cap applies', () => {
-    const { g, b0, acc } = scen('s2-fight-to-the-center', { a: [SGT, PVT, PVT, PVT], b: [SGT, PVT, PVT, PVT] });
+    const { g, b0 } = scen('s2-fight-to-the-center', { a: [SGT, PVT, PVT, PVT], b: [SGT, PVT, PVT, PVT] });
     for (let i = 0; i < 4; i++) place(g, i, 18, 10 + i);
     kill(g, b0 + 1, 0); kill(g, b0 + 2, 0); kill(g, b0 + 3, 0); kill(g, b0, 0);
     g.turn = 6;
-    scoreScenario(g, acc);
+    scoreScenario(g);
     expect(bonus(g, 0, 1)).toBe(50 + 10); // three pairs won, capped at +10
   });
 
@@ -246,7 +246,7 @@ describe('110 / R32: S4 Extermination Order', () => {
   });
 
   it('completion: half the regulars (rounded up), 3 specialists, the enemy Sergeant with our Sergeant unhurt; +60 and a correct guess +15', () => {
-    const { g, b0, acc } = scen('s4-extermination-order', { a: [SGT, PVT], b: [SGT, PVT, PVT, PVT, ENG, ENG, ENG], rules: { roster_sps: 60 } });
+    const { g, b0 } = scen('s4-extermination-order', { a: [SGT, PVT], b: [SGT, PVT, PVT, PVT, ENG, ENG, ENG], rules: { roster_sps: 60 } });
     kill(g, b0 + 1, 0);
     expect(missionDone(g, 0, 0)).toBe(false); // 1 of 3 regulars; needs 2
     kill(g, b0 + 2, 0);
@@ -262,7 +262,7 @@ describe('110 / R32: S4 Extermination Order', () => {
     expect(missionDone(g, 0, 2)).toBe(true);
     g.obj.mission[0] = 0; g.obj.mission[1] = 2;
     g.turn = 6;
-    scoreScenario(g, acc);
+    scoreScenario(g);
     expect(bonus(g, 0, 3)).toBe(60);
     expect(bonus(g, 1, 3)).toBe(0);
     // side 1 saw all three missions done against it: a tie goes to the lowest, mission 0 (correct)
@@ -357,7 +357,7 @@ describe('112–113 / R34: S6 Intel Retrieval', () => {
   });
 
   it('112: pick up with a chosen Down; carry off across the own edge: out of the game, not a casualty; 113: scoring', () => {
-    const { g, b0, acc } = scen('s6-intel-retrieval', { a: [SGT, PVT, PVT], b: [SGT, PVT] });
+    const { g, b0 } = scen('s6-intel-retrieval', { a: [SGT, PVT, PVT], b: [SGT, PVT] });
     const o = g.obj;
     o.markers = 5;
     const spots = [[18, 18], [10, 12], [26, 12], [10, 24], [26, 24]];
@@ -381,7 +381,7 @@ describe('112–113 / R34: S6 Intel Retrieval', () => {
     expect(o.mState[0]).toBe(M_OFF);
     expect(g.vp[1]).toBe(0); // not a casualty
     g.turn = 6;
-    scoreScenario(g, acc);
+    scoreScenario(g);
     expect(bonus(g, 0, 6)).toBe(45 + 30); // 3 secured (1 off, 2 held), the centre token carried off
     expect(bonus(g, 1, 6)).toBe(0);
     expect(b0).toBe(3);

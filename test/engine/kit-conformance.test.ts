@@ -41,7 +41,6 @@ export const GOLDEN = { seed: 7, game: 3 };
  * migrated ruleset has no hand-written policy/params.ts; the first test holds the list to that.
  */
 export const KIT_PENDING: Record<string, string> = {
-  nco: 'counters still hand-strided (rules/actions.ts)',
 };
 
 describe.each(RULESET_IDS.map((id) => ({ id })))('kit conformance: $id', ({ id }) => {

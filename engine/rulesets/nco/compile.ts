@@ -1,13 +1,16 @@
-import { RULE_COUNTERS } from './data/rule-counters.ts';
 import { z } from 'zod';
+import { fileRef } from '../../kit/config.ts';
 import { ConfigError } from '../../errors.ts';
 import { checkSideNames, parseOrThrow, sideNameSchema } from '../../validate.ts';
 import { TallyPlan, type Nouns } from '../../tally-plan.ts';
 import { IMPASSABLE, mapSchema, Table, type MapData, type MapJson } from '../../geometry/table.ts';
 import { ncoGenerateSchema, ncoRulesSchema, type NcoGenerate, type NcoRules } from './data/params.ts';
-import { policySchema, resolvePolicy, type PolicyParams } from './policy/params.ts';
+import type { PolicyParams } from './policy/knobs.ts';
+import { ncoPlayers, resolveNcoPolicy } from './policy/players.ts';
+import { CounterSet } from '../../kit/counters.ts';
+import { ncoCounters } from './data/counters.ts';
 import type { NcoScenario } from './compiled.ts';
-import { compileRoster } from './data/roster.ts';
+import { compileRoster, rosterSchema } from './data/roster.ts';
 import { PROFILE_IDS, type CompiledRoster } from './data/roster-types.ts';
 import { PROFILES } from './data/profiles.ts';
 
@@ -16,7 +19,7 @@ const PROFILE_NAMES = PROFILE_IDS.map((id) => PROFILES.find((p) => p.id === id)!
 import { W_PISTOL } from './data/weapons.ts';
 import { compileWeaponStats } from './data/nation-weapons.ts';
 import { MARGIN_CLASSES } from './data/victory.ts';
-import { BONUS_KINDS, compileScenario, EVENT_KINDS, parseScenario } from './scenarios/definitions.ts';
+import { compileScenario, parseScenario, scenarioDocSchema } from './scenarios/definitions.ts';
 import { NCO_ROW_EXTRAS, NCO_ROW_LABELS } from './rules/rows.ts';
 
 /** NCO's words for the engine's statistics. */
@@ -24,27 +27,40 @@ export const NCO_NOUNS: Nouns = { unit: 'soldier', units: 'soldiers', value: 'po
 
 export { SCENARIO_IDS } from './scenarios/definitions.ts';
 
-const sideSchema = z
-  .object({
-    name: sideNameSchema,
-    roster: z.unknown(),
-    policy: z.unknown(),
-  })
-  .strict();
+const generatedMap = z.object({ generate: ncoGenerateSchema.describe('Options of the mirrored random terrain generator (R1); {} = the defaults.') }).strict();
 
-const configSchema = z
+/**
+ * The whole NCO config, once: compileNco validates every config with it before compiling
+ * the pieces (which add the checks that need the rules: roster legality, map fit), and it is
+ * the JSON Schema editors use (`squadsim schema nco`) and the loader's list of file fields.
+ */
+export const ncoConfigSchema = z
   .object({
     $schema: z.string().optional(),
-    ruleset: z.literal('nco'),
-    scenario: z.unknown().default('basic'), // scenarios/definitions.ts validates it (id or { id, options })
-    map: z.unknown().default({ generate: {} }),
-    rules: z.unknown().default({}),
-    sides: z.array(sideSchema).length(2),
+    ruleset: z.literal('nco').describe('Which ruleset this config is for.'),
+    scenario: scenarioDocSchema.optional().describe('The scenario: an id, or an object with the id and options (default basic).'),
+    map: fileRef(z.union([mapSchema, generatedMap]), 'path to a map JSON file, relative to this config').optional().describe('The table: a path to a map JSON file, the map itself, or { "generate": options } for a seeded random table (R1; the default).'),
+    rules: ncoRulesSchema.optional().describe('Rules parameters: every ASSUMED reading of the digest (R1–R36) and rulebook number a designer may vary, each with its default.'),
+    sides: z
+      .array(z.object({ name: sideNameSchema, roster: fileRef(rosterSchema.describe('The squad: a path to a roster JSON file, or the roster itself.'), 'path to a roster JSON file, relative to this config'), policy: ncoPlayers.schema }).strict())
+      .length(2).describe('The two sides: name, roster and policy.'),
   })
-  .strict();
+  .strict()
+  .describe('squadsim NCO matchup config');
+
+type RawConfig = { scenario?: unknown; map?: unknown; rules?: unknown; sides: { name: string; roster: unknown; policy: unknown }[]; $schema?: string; ruleset: 'nco' };
 
 export function compileNco(config: unknown): NcoScenario {
-  const c = parseOrThrow(configSchema, config);
+  if (!ncoConfigSchema.safeParse(config).success) {
+    // scenarios/definitions.ts names the scenario's allowed ids and options better than the union's message.
+    const sc = (config as { scenario?: unknown } | null)?.scenario;
+    if (sc !== undefined) parseScenario(sc);
+    parseOrThrow(ncoConfigSchema, config);
+  }
+  // The pieces are compiled from the config as written (defaults filled here), so the
+  // normalized config and its hash are what the user wrote.
+  const raw = config as RawConfig;
+  const c = { ...raw, scenario: raw.scenario ?? 'basic', map: raw.map ?? { generate: {} }, rules: raw.rules ?? {} };
   checkSideNames(c.sides.map((s) => s.name));
   const parsedRules = parseOrThrow(ncoRulesSchema, c.rules, ['rules']);
   const sc = parseScenario(c.scenario);
@@ -66,7 +82,7 @@ export function compileNco(config: unknown): NcoScenario {
     checkFixedMap(map as MapData, rules);
   }
   const rosters = [0, 1].map((s) => compileRoster(c.sides[s].roster, rules, ['sides', s, 'roster'])) as [CompiledRoster, CompiledRoster];
-  const policies = [0, 1].map((s) => resolvePolicy(parseOrThrow(policySchema, c.sides[s].policy, ['sides', s, 'policy']))) as [PolicyParams, PolicyParams];
+  const policies = [0, 1].map((s) => resolveNcoPolicy(parseOrThrow(ncoPlayers.schema, c.sides[s].policy, ['sides', s, 'policy']))) as [PolicyParams, PolicyParams];
   const n = rosters[0].soldiers.length + rosters[1].soldiers.length;
   if (n > 64) throw new ConfigError('sides', n, 'has too many soldiers in total; at most 64 are supported');
 
@@ -100,6 +116,7 @@ export function compileNco(config: unknown): NcoScenario {
   }
   const sideNames = [c.sides[0].name, c.sides[1].name] as const;
   const steps = rules.turns;
+  const counters = new CounterSet(sideNames, ncoCounters(steps));
   const plan = new TallyPlan({
     sideNames, nouns: NCO_NOUNS, steps,
     types: PROFILE_IDS,
@@ -114,23 +131,13 @@ export function compileNco(config: unknown): NcoScenario {
       startingValue: 'sum of the kill value of each side\'s soldiers at the start',
       winClass: 'games won by side s in each margin-of-victory class (item 103); draws count for neither side',
     },
-    extras: [
-      { name: 'scenarioBonus', dims: [2, BONUS_KINDS.length], labels: [[...sideNames], [...BONUS_KINDS]], doc: 'sum of scenario bonus VP (items 104–113) by side and kind; included in the score' },
-      { name: 'objectiveEvents', dims: [2, EVENT_KINDS.length], labels: [[...sideNames], [...EVENT_KINDS]], doc: 'sum of scenario objective events by side' },
-      { name: 'gameLength', dims: [steps], labels: [stepLabels(steps)], doc: 'games whose last turn played was turn t (variable end, immediate ends, wipe-outs)' },
-      { name: 'rulesInPlay', dims: [2, RULE_COUNTERS.length], labels: [[...sideNames], [...RULE_COUNTERS]], doc: 'sum of the times each rule fired, by side (events count for both sides)' },
-      { name: 'actions', dims: [2, 12], labels: [[...sideNames], ['down', 'rally', 'cover-fire', 'fire', 'advance', 'run', 'assault', 'focus-fire', 'sa-assault', 'mend', 'ambush', 'reactive-down']], doc: 'sum of orders and special actions taken' },
-    ],
+    extras: counters.blocks(),
     rowExtras: NCO_ROW_EXTRAS,
     rowLabels: NCO_ROW_LABELS,
   });
-  const layout = plan.layout;
 
   // $schema is editor metadata: it is left out so it cannot change the config hash.
   const { $schema: _schema, ...rest } = c;
-  scenario.accBonus = layout.offset('scenarioBonus');
-  scenario.accEvents = layout.offset('objectiveEvents');
-  scenario.accLength = layout.offset('gameLength');
   const normalized = { ...rest, scenario: typeof c.scenario === 'string' ? c.scenario : sc.options, map: generate ? { generate } : map, rules: parsedRules, sides: c.sides.map((sd) => ({ name: sd.name, roster: sd.roster, policy: sd.policy })) };
   return {
     ruleset: 'nco', sideNames, plan, normalized,
@@ -138,8 +145,7 @@ export function compileNco(config: unknown): NcoScenario {
     sideStart: Int32Array.of(0, rosters[0].soldiers.length),
     side, profile, move, courage, health, psyche, primary, pistol, grenades, skills, killValue, cost, sergeant, specialist, startingPoints, scenario,
     weapons: compileWeaponStats(rules.nation_specific_table),
-    accActions: layout.offset('actions'),
-    accRules: layout.offset('rulesInPlay'),
+    counters,
   };
 }
 
@@ -184,6 +190,3 @@ function checkFixedMap(map: MapData, rules: NcoRules): void {
   }
 }
 
-function stepLabels(steps: number): string[] {
-  return Array.from({ length: steps }, (_, t) => `turn ${t + 1}`);
-}

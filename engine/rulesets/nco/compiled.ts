@@ -8,15 +8,15 @@ import type { MapJson } from '../../geometry/table.ts';
 import type { NcoGenerate, NcoRules } from './data/params.ts';
 import type { CompiledRoster } from './data/roster-types.ts';
 import type { WeaponStats } from './data/nation-weapons.ts';
-import type { PolicyParams } from './policy/params.ts';
+import type { PolicyParams } from './policy/knobs.ts';
+import type { CounterSet } from '../../kit/counters.ts';
+import type { NcoCounterDecls } from './data/counters.ts';
 import type { ScenarioData } from './scenarios/definitions.ts';
 
 /** The flat numeric scenario every worker compiles once (compile.ts → compileNco). */
 export interface NcoScenario extends CompiledScenario {
-  /** Offset of the `actions` block (orders and special actions taken). */
-  readonly accActions: number;
-  /** Offset of the rulesInPlay block (data/rule-counters.ts). */
-  readonly accRules: number;
+  /** The ruleset's own counters (data/counters.ts). */
+  readonly counters: CounterSet<NcoCounterDecls>;
   readonly rules: NcoRules;
   readonly generate: NcoGenerate | null;
   readonly map: MapJson | null;

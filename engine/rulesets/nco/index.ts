@@ -1,16 +1,16 @@
 /** The NCO v2.3.2 ruleset (core game: digest items 1–70, 101–103, 114–128). */
 import { GameEnv } from '../../env.ts';
 import type { Census, Ruleset } from '../../ruleset.ts';
-import { compileNco, NCO_NOUNS } from './compile.ts';
+import { compileNco, NCO_NOUNS, ncoConfigSchema } from './compile.ts';
 import type { NcoScenario } from './compiled.ts';
 import { NcoGame } from './rules/state.ts';
 import { playNcoGame } from './rules/game.ts';
 import { prepareGame } from './rules/setup.ts';
-import { POLICY_IDS, presetConfig } from './policy/params.ts';
+import { ncoPlayers } from './policy/players.ts';
+import { configJsonSchema, fileRefPaths } from '../../kit/config.ts';
 import { scriptedDecisions } from './policy/decisions.ts';
 import { scenarioRules } from './scenarios/hooks.ts';
 import { summarizeNco } from './tools/summary.ts';
-import { ncoJsonSchema } from './tools/schema.ts';
 import { ncoOdds } from './tools/odds.ts';
 import { ncoBalance } from './tools/balance.ts';
 import { describeNco } from './tools/describe.ts';
@@ -39,9 +39,9 @@ function census(g: NcoGame): Census {
 export const nco: Ruleset<NcoScenario, NcoGame> = {
   id: 'nco',
   nouns: NCO_NOUNS,
-  fileRefs: ['map', 'sides.*.roster'],
-  policyIds: POLICY_IDS,
-  policyPreset: presetConfig,
+  fileRefs: fileRefPaths(ncoConfigSchema),
+  policyIds: ncoPlayers.ids,
+  policyPreset: ncoPlayers.presetConfig,
   compile: compileNco,
   createGame: createNcoGame,
   resetGame: (g) => g.reset(),
@@ -49,7 +49,7 @@ export const nco: Ruleset<NcoScenario, NcoGame> = {
   census,
   describePlayed: describeNco,
   summarize: summarizeNco,
-  jsonSchema: ncoJsonSchema,
+  jsonSchema: () => configJsonSchema(ncoConfigSchema),
   odds: ncoOdds,
   balance: ncoBalance,
 };

@@ -1,6 +1,6 @@
 /**
  * The shipped policies as the rules see them: one NcoDecisions object (rules/decisions.ts)
- * whose functions dispatch per side on g.scn.policies[s].kind (the scripted presets, or
+ * whose functions answer for both seats, branching on g.scn.policies[s].random (the scripted presets, or
  * `random`). index.ts gives it to every game; the rules reach it only as g.decide.
  */
 import type { NcoDecisions } from '../rules/decisions.ts';

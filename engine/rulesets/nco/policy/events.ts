@@ -4,7 +4,6 @@
  * specialists. Scripted policies choose deterministically; `random` uniformly.
  */
 import type { NcoGame } from '../rules/state.ts';
-import { POL_RANDOM } from './params.ts';
 import { W_HIT_DICE, W_PISTOL, W_RANGE } from '../data/weapons.ts';
 
 /**
@@ -23,7 +22,7 @@ export function ableChoice(g: NcoGame, s: number): number {
     if (g.alive[i] && g.side[i] === s && (sgt[i] ? low === 1 << 30 : g.baseCost[i] === low)) g.list[m++] = i;
   }
   if (m === 0) return -1;
-  if (g.scn.policies[s].kind === POL_RANDOM) return g.list[g.prng.below(m)];
+  if (g.scn.policies[s].random) return g.list[g.prng.below(m)];
   const threshold = g.scn.rules.special_action_min_courage;
   let best = -1, bestV = -1;
   for (let k = 0; k < m; k++) {
@@ -43,7 +42,7 @@ export function easyChoice(g: NcoGame, s: number): number {
   let m = 0;
   for (let i = 0; i < g.n; i++) if (g.alive[i] && g.side[i] !== s && g.scn.specialist[i]) g.list[m++] = i;
   if (m === 0) return -1;
-  if (g.scn.policies[s].kind === POL_RANDOM) return g.list[g.prng.below(m)];
+  if (g.scn.policies[s].random) return g.list[g.prng.below(m)];
   let best = -1, bestV = -1;
   for (let k = 0; k < m; k++) {
     const i = g.list[k], w = g.primary[i];

@@ -7,7 +7,6 @@
  */
 import type { NcoGame } from '../rules/state.ts';
 import { O_NONE } from '../rules/state.ts';
-import { POL_RANDOM } from './params.ts';
 import { F_ADVANCE, F_COVER_ORDER } from '../rules/shooting.ts';
 import { W_GRENADE, W_RANGE } from '../data/weapons.ts';
 import { canThrowTo, GRENADE_AIM, GRENADE_LAND, landingPoint } from '../rules/grenades.ts';
@@ -42,7 +41,7 @@ function inThrowRange(g: NcoGame, i: number, j: number): boolean {
  */
 export function grenadeOption(g: NcoGame, i: number, flags: number, bestV: number): number {
   if (!mayThrow(g, i, flags)) return bestV;
-  if (g.scn.policies[g.side[i]].kind === POL_RANDOM) return bestV > 0 || throwTargets(g, i, -1) === 0 ? bestV : 1;
+  if (g.scn.policies[g.side[i]].random) return bestV > 0 || throwTargets(g, i, -1) === 0 ? bestV : 1;
   const t = g.table, cand = g.sp + CANDIDATE, aim = g.sp + GRENADE_AIM;
   const reach = g.scn.rules.grenade_blast_radius_in + (g.scn.rules.measure === 'edge' ? g.r : 0), reach2 = 4 * reach * reach;
   let floor = ((bestV * PREMIUM_NUM) / PREMIUM_DEN) | 0;

@@ -5,7 +5,6 @@
  * legal uses, "not now" included. Nothing here allocates.
  */
 import { O_ADVANCE, O_DOWN, O_NONE, O_RALLY, O_RUN, type NcoGame } from '../rules/state.ts';
-import { POL_RANDOM } from './params.ts';
 import { I_FLASK, I_LETTERS, I_MORPHINE, I_TOBACCO } from '../data/roster-types.ts';
 import { W_FLAMER, W_GRENADE, W_HE, W_PISTOL } from '../data/weapons.ts';
 import { bestWeapon } from '../rules/weapon-choice.ts';
@@ -29,7 +28,7 @@ function rallyValue(g: NcoGame, i: number): number {
 }
 
 function isRandom(g: NcoGame, s: number): boolean {
-  return g.scn.policies[s].kind === POL_RANDOM;
+  return g.scn.policies[s].random;
 }
 
 /** Expected gain of `item` for soldier j now, in sixths of a health/psyche point (items 83–86). */

@@ -7,7 +7,6 @@
  * Nothing allocates; choices go into g.pick* and scratch slot sp+7.
  */
 import { O_ADVANCE, O_ASSAULT, O_DOWN, O_FIRE, O_RUN, type NcoGame } from '../rules/state.ts';
-import { POL_RANDOM } from './params.ts';
 import { M_TABLE, TARGET_PILOT } from '../rules/objective-state.ts';
 import { markerDist, markerWithin, pilotArg, pilotSlot, pilotWeapon, touchesMarker } from '../scenarios/objectives.ts';
 import { nearestEnemy } from '../rules/nearest.ts';
@@ -16,7 +15,7 @@ import { tokenSpotLegal, usable } from '../scenarios/setup.ts';
 
 /** True when side s plays the random policy. */
 export function random(g: NcoGame, s: number): boolean {
-  return g.scn.policies[s].kind === POL_RANDOM;
+  return g.scn.policies[s].random;
 }
 
 /** Centre distance from soldier i to point slot p, into g.obj.dist[0] (never returned: it would box). */

@@ -6,7 +6,6 @@
 import {
   O_ADVANCE, O_ASSAULT, O_COVER_FIRE, O_DOWN, O_FIRE, O_HOLD, O_NONE, O_RALLY, O_RUN, type NcoGame,
 } from '../rules/state.ts';
-import { POL_RANDOM } from './params.ts';
 import { bestWeapon } from '../rules/weapon-choice.ts';
 import { F_ADVANCE, F_COVER_ORDER, F_FOCUS } from '../rules/shooting.ts';
 import { W_GRENADE, W_NO_COVER_FIRE, W_AS_COVER_FIRE, W_PISTOL } from '../data/weapons.ts';
@@ -35,13 +34,13 @@ function params(g: NcoGame, s: number) {
  */
 export function wantsReactiveDown(g: NcoGame, i: number, chance: number, futile: boolean): boolean {
   const p = params(g, g.side[i]);
-  if (p.kind === POL_RANDOM) return g.prng.below(2) === 0;
+  if (p.random) return g.prng.below(2) === 0;
   if (futile) return false;
   return p.reactiveDownThreshold < 1 && chance >= p.reactiveDownThreshold * 1296; // chance in 1296ths
 }
 
 export function wantsAssaultResponse(g: NcoGame, i: number, _charger: number, _weapon: number): boolean {
-  if (params(g, g.side[i]).kind === POL_RANDOM) return g.prng.below(2) === 0;
+  if (params(g, g.side[i]).random) return g.prng.below(2) === 0;
   return true;
 }
 
@@ -50,7 +49,7 @@ export function streakChoice(g: NcoGame, chooser: number): number {
   const other = 1 - chooser;
   if (g.unordered[chooser] === 0) return other;
   if (g.unordered[other] === 0) return chooser;
-  if (params(g, chooser).kind === POL_RANDOM) return g.prng.below(2) === 0 ? chooser : other;
+  if (params(g, chooser).random) return g.prng.below(2) === 0 ? chooser : other;
   return chooser;
 }
 
@@ -59,7 +58,7 @@ export function rallyWhat(g: NcoGame, i: number): number {
   if (g.mustRally[i]) return 2; // item 58
   const rites = ritesRallyWhat(g, i); // items 78, 79: a Rally for friends
   if (rites > 0) return rites;
-  if (params(g, g.side[i]).kind === POL_RANDOM) return 1 + g.prng.below(2);
+  if (params(g, g.side[i]).random) return 1 + g.prng.below(2);
   const hMiss = (g.maxHealth[i] - g.health[i]) / g.maxHealth[i];
   const pMiss = (g.maxPsyche[i] - g.psyche[i]) / g.maxPsyche[i];
   return hMiss >= pMiss ? 1 : 2;
@@ -75,7 +74,7 @@ export function chooseOrder(g: NcoGame, s: number): void {
   // actOrder keeps each side's soldiers in the side's own index range (policy/decisions.ts);
   // the walks start past the dead and ordered at its front (g.actFrom), and look for a
   // soldier who must Rally only when one had to at the turn's start.
-  let rally = p.kind === POL_RANDOM;
+  let rally = p.random;
   const alive = g.alive, order = g.order, mustRally = g.mustRally, act = g.actOrder, cur = g.actFrom.orderFrom;
   const hi = s === 0 ? g.split : g.n;
   let from = cur[s];
@@ -94,12 +93,12 @@ export function chooseOrder(g: NcoGame, s: number): void {
     if (mustRally[j]) { i = j; break; }
     if (g.ambush[j] > 0) { if (waiting < 0) waiting = j; continue; }
     if (i < 0) {
-      if (p.kind !== POL_RANDOM) i = j;
+      if (!p.random) i = j;
       if (!rally) break;
     }
   }
   cur[s] = from;
-  if (p.kind === POL_RANDOM && (i < 0 || !g.mustRally[i])) i = randomUnordered(g, s);
+  if (p.random && (i < 0 || !g.mustRally[i])) i = randomUnordered(g, s);
   else if (p.fireFirst && i >= 0 && !g.mustRally[i]) i = bestShooter(g, s, i);
   if (i < 0) {
     // R5: only ambushers remain; keep waiting with the die set aside, unless the Ambush
@@ -118,7 +117,7 @@ export function orderFor(g: NcoGame, i: number): void {
   ensureEntered(g, i); // item 8: an off-table soldier is placed at his edge before choosing
   if (g.mustRally[i]) { g.pickOrder = O_RALLY; return; }
   if (g.mustDown[i]) { g.pickOrder = O_DOWN; g.pickTarget = -1; return; }
-  if (params(g, g.side[i]).kind === POL_RANDOM) return randomOrder(g, i);
+  if (params(g, g.side[i]).random) return randomOrder(g, i);
   scriptedOrder(g, i);
   adjustOrderForItems(g, i);
 }
@@ -247,7 +246,7 @@ function moveOrder(g: NcoGame, i: number, order: number, budget: number, downAtS
 /** The shot after an Advance move (item 24): scripted takes the best, random any legal one. */
 export function chooseAdvanceShot(g: NcoGame, i: number): void {
   if (noncombatant(g, i)) { g.pickTarget = -1; return; }
-  if (params(g, g.side[i]).kind === POL_RANDOM) {
+  if (params(g, g.side[i]).random) {
     if (g.prng.below(2) === 0) { g.pickTarget = -1; return; }
     return randomVisibleEnemy(g, i, F_ADVANCE);
   }

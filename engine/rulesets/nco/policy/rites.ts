@@ -5,7 +5,6 @@
  * Values are in sixths of a point, like items.ts. Nothing here allocates.
  */
 import type { NcoGame } from '../rules/state.ts';
-import { POL_RANDOM } from './params.ts';
 import { S_FIELD_MEDICINE, S_RELIGIOUS_RITES } from '../data/roster-types.ts';
 import { RALLY_TRANSFER_IN } from '../rules/rites.ts';
 
@@ -66,13 +65,13 @@ export function ritesValue(g: NcoGame, i: number): number {
 
 /** For rallyWhat: 1 (health) when the Medic transfers, 2 (psyche) when the Chaplain does, else 0. */
 export function ritesRallyWhat(g: NcoGame, i: number): number {
-  if (g.scn.policies[g.side[i]].kind === POL_RANDOM || ritesValue(g, i) === 0) return 0;
+  if (g.scn.policies[g.side[i]].random || ritesValue(g, i) === 0) return 0;
   return (g.scn.skills[i] & S_FIELD_MEDICINE) !== 0 ? 1 : 2;
 }
 
 /** Item 78: who gets the Medic's health Rally: himself or one friend within 3". */
 export function medicRallyTarget(g: NcoGame, i: number): number {
-  if (g.scn.policies[g.side[i]].kind === POL_RANDOM) {
+  if (g.scn.policies[g.side[i]].random) {
     let m = 0;
     g.list[m++] = i;
     for (let j = 0; j < g.n; j++) if (inReach(g, i, j)) g.list[m++] = j;
@@ -83,6 +82,6 @@ export function medicRallyTarget(g: NcoGame, i: number): number {
 
 /** Item 79: whether the Chaplain applies his psyche Rally to the soldiers within 3". */
 export function ritesTransfer(g: NcoGame, i: number): boolean {
-  if (g.scn.policies[g.side[i]].kind === POL_RANDOM) return g.prng.below(2) === 0;
+  if (g.scn.policies[g.side[i]].random) return g.prng.below(2) === 0;
   return ritesValue(g, i) > 0;
 }

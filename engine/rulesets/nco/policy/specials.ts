@@ -8,7 +8,6 @@ import { lineOfSight } from '../rules/terrain/sight.ts';
 import { ambushWeapon } from '../rules/weapon-choice.ts';
 import { nearestEnemy } from '../rules/nearest.ts';
 import { qualifiesForSpecial } from '../rules/special.ts';
-import { POL_RANDOM } from './params.ts';
 import { assaultTarget, bestTarget, CHANCE_ONE, noncombatant, randomVisibleEnemy } from './targets.ts';
 
 function params(g: NcoGame, s: number) {
@@ -16,7 +15,7 @@ function params(g: NcoGame, s: number) {
 }
 
 export function wantsAmbushTrigger(g: NcoGame, a: number, _mover: number): boolean {
-  if (params(g, g.side[a]).kind === POL_RANDOM) return g.prng.below(2) === 0;
+  if (params(g, g.side[a]).random) return g.prng.below(2) === 0;
   return true;
 }
 
@@ -25,7 +24,7 @@ export function chooseSpecial(g: NcoGame, s: number): void {
   const p = params(g, s);
   let i = -1, m = 0;
   // The random policy draws from every qualifying soldier; a scripted side takes the first.
-  const all = p.kind === POL_RANDOM;
+  const all = p.random;
   // actOrder keeps each side's soldiers in the side's own index range (policy/decisions.ts);
   // the walk starts past the dead and done at its front (g.actFrom).
   const act = g.actOrder, done = g.specialDone, alive = g.alive, cur = g.actFrom.specialFrom;
@@ -42,7 +41,7 @@ export function chooseSpecial(g: NcoGame, s: number): void {
   cur[s] = from;
   g.pick = i;
   if (i < 0) return;
-  if (p.kind === POL_RANDOM) {
+  if (p.random) {
     i = g.pick = g.list[g.prng.below(m)];
     const nc = noncombatant(g, i);
     let n = 0;
@@ -108,7 +107,7 @@ function ambushCovers(g: NcoGame, i: number): boolean {
  */
 export function cancelsAmbush(g: NcoGame, i: number): boolean {
   const p = params(g, g.side[i]);
-  if (p.kind === POL_RANDOM || p.ambushLookahead <= 0 || noncombatant(g, i)) return false;
+  if (p.random || p.ambushLookahead <= 0 || noncombatant(g, i)) return false;
   if (bestTarget(g, i, 0) >= (0.55 - 0.35 * p.aggression) * CHANCE_ONE) return true;
   return !ambushCovers(g, i);
 }
@@ -123,6 +122,6 @@ export function mendChoice(g: NcoGame, i: number): number {
     if (need > bestNeed) { bestNeed = need; best = j; }
   }
   const selfNeed = g.maxHealth[i] - g.health[i] + g.maxPsyche[i] - g.psyche[i];
-  if (params(g, g.side[i]).kind === POL_RANDOM) return best >= 0 && g.prng.below(2) === 0 ? best : -1;
+  if (params(g, g.side[i]).random) return best >= 0 && g.prng.below(2) === 0 ? best : -1;
   return best >= 0 && bestNeed >= selfNeed ? best : -1;
 }

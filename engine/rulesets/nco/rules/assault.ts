@@ -37,7 +37,7 @@ export function ccCourage(g: NcoGame, i: number): number {
  * the difference in health and fights on at courage 0 (sticky: R20); a tie kills both.
  */
 export function closeCombat(g: NcoGame, a: number, b: number): void {
-  g.fired(g.side[a], RC_CLOSE_COMBAT);
+  g.count.rulesInPlay.add(g.side[a], RC_CLOSE_COMBAT);
   if (g.trace !== null) traceCloseCombat(g, a, b);
   let za = false, zb = false;
   const sticky = g.scn.rules.cc_loser_zero_sticky;
@@ -113,7 +113,7 @@ export function assault(g: NcoGame, charger: number, target: number, budget: num
  * casualties; otherwise he goes Down with his psyche restored to full.
  */
 export function snap(g: NcoGame, i: number): void {
-  g.fired(g.side[i], RC_SNAP);
+  g.count.rulesInPlay.add(g.side[i], RC_SNAP);
   let best = -1, bestD = 1e9;
   for (let j = 0; j < g.n; j++) {
     if (j === i || !g.alive[j] || !g.los(i, j)) continue;

@@ -94,7 +94,7 @@ export function losePsyche(g: NcoGame, i: number, p: number, killer: number): vo
 /** Psyche reached 0 (items 57, 59, R9). */
 export function breakdown(g: NcoGame, i: number, killer: number): void {
   g.breakdowns[i]++;
-  g.fired(g.side[i], RC_BREAKDOWN);
+  g.count.rulesInPlay.add(g.side[i], RC_BREAKDOWN);
   if (g.trace !== null) g.trace.add('breakdown', `${who(g, i)} breaks down (breakdown ${g.breakdowns[i]})`, { soldier: i });
   const first = g.breakdowns[i] === 1;
   if (first || !g.scn.rules.breakdown_table_every_time && g.breakdowns[i] > 2) {

@@ -65,7 +65,7 @@ export function rollEvent(g: NcoGame): void {
 /** The part of event `ev` that happens when it is rolled; the rest waits for startTurnEffects. */
 export function applyEvent(g: NcoGame, ev: number): void {
   g.event = ev;
-  if (ev !== EV_NONE) { g.fired(0, RC_EVENT0 + ev); g.fired(1, RC_EVENT0 + ev); }
+  if (ev !== EV_NONE) { g.count.rulesInPlay.add(0, RC_EVENT0 + ev); g.count.rulesInPlay.add(1, RC_EVENT0 + ev); }
   if (g.trace !== null) traceEvent(g, ev);
   switch (ev) {
     case EV_ABLE:

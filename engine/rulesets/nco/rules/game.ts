@@ -91,11 +91,9 @@ export function playNcoGame(g: NcoGame): void {
 
 /** Scoring (items 101–103). */
 function finish(g: NcoGame): void {
-  const t = g.tally, acc = t.acc;
-  g.scenarioRules.scoreScenario(g, acc); // items 104–113: scenario bonuses join the score
+  const t = g.tally;
+  g.scenarioRules.scoreScenario(g); // items 104–113: scenario bonuses join the score
   const a = g.vp[0], b = g.vp[1];
-  for (let k = 0; k < 24; k++) acc[g.scn.accActions + k] += g.actions[k];
-  for (let k = 0, m = g.rulesFired.length; k < m; k++) acc[g.scn.accRules + k] += g.rulesFired[k];
   t.score[0] = a;
   t.score[1] = b;
   if (g.trace !== null) traceEnd(g);

@@ -51,7 +51,7 @@ export function canThrowTo(g: NcoGame, i: number, p: number): boolean {
 export function throwGrenade(g: NcoGame, i: number): number {
   if (g.grenades[i] <= 0) return 0;
   g.grenades[i]--;
-  g.fired(g.side[i], RC_GRENADE);
+  g.count.rulesInPlay.add(g.side[i], RC_GRENADE);
   const roll = g.rng.d6();
   if (roll === SCATTER_DUD) return 0;
   const aim = g.sp + GRENADE_AIM, land = g.sp + GRENADE_LAND;

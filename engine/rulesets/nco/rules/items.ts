@@ -42,7 +42,7 @@ export function useDownItems(g: NcoGame, i: number): void {
 
 /** The effect of one Down item on soldier `to` (items 83–86). */
 export function applyDownItem(g: NcoGame, to: number, item: number): void {
-  g.fired(g.side[to], item === I_LETTERS ? RC_LETTERS : item === I_MORPHINE ? RC_MORPHINE : item === I_FLASK ? RC_FLASK : RC_TOBACCO);
+  g.count.rulesInPlay.add(g.side[to], item === I_LETTERS ? RC_LETTERS : item === I_MORPHINE ? RC_MORPHINE : item === I_FLASK ? RC_FLASK : RC_TOBACCO);
   switch (item) {
     case I_LETTERS: { // item 83: 1 → −1 psyche; 2–5 → +1/+1; 6 → +2/+2
       const r = g.rng.d6();
@@ -78,7 +78,7 @@ export function extraMagazine(g: NcoGame, i: number, focus: number): void {
   if ((g.scn.skills[i] & (S_FIELD_MEDICINE | S_RELIGIOUS_RITES)) !== 0) return; // items 78, 79: never a Fire order
   if (!g.decide.wantsExtraMagazine(g, i)) return; // sets g.pickTarget, g.pickWeapon
   g.itemsLeft[i] &= ~I_EXTRA_MAGAZINE;
-  g.fired(g.side[i], RC_EXTRA_MAGAZINE);
+  g.count.rulesInPlay.add(g.side[i], RC_EXTRA_MAGAZINE);
   fireAt(g, i, g.pickTarget, g.pickWeapon, 0);
   g.checkOver();
 }
@@ -95,7 +95,7 @@ export function extraMagazineReactive(g: NcoGame, i: number): void {
 export function luckyTrinket(g: NcoGame, t: number): boolean {
   if (!canTakeItems(g, t) || !g.decide.wantsTrinket(g, t)) return false;
   g.itemsLeft[t] &= ~I_LUCKY_TRINKET;
-  g.fired(g.side[t], RC_TRINKET);
+  g.count.rulesInPlay.add(g.side[t], RC_TRINKET);
   return g.rng.d6() === 6;
 }
 

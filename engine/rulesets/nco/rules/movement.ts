@@ -67,7 +67,7 @@ function ambushCheck(g: NcoGame, i: number, start: number): boolean {
     t.px[probe] = sx + (ex - sx) * f;
     t.py[probe] = sy + (ey - sy) * f;
     if (!g.decide.wantsAmbushTrigger(g, a, i)) continue;
-    g.fired(g.side[a], RC_AMBUSH);
+    g.count.rulesInPlay.add(g.side[a], RC_AMBUSH);
     t.px[i] = t.px[probe];
     t.py[i] = t.py[probe];
     g.touched(i);

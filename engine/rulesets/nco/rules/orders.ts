@@ -3,6 +3,7 @@
  * carrying out each of the six orders.
  */
 import { traceOrder } from './trace-log.ts';
+import { AC_ASSAULT } from '../data/counters.ts';
 import {
   O_ADVANCE, O_ASSAULT, O_COVER_FIRE, O_DOWN, O_FIRE, O_HOLD, O_RALLY, O_RUN,
   PHASE_ORDERS, type NcoGame,
@@ -65,7 +66,7 @@ export function executeOrder(g: NcoGame, i: number, order: number): void {
     g.ambushers[g.side[i]]--;
     g.down[i] = 0;
   }
-  g.count(i, order === O_ASSAULT ? 6 : order - 1);
+  g.count.actions.add(g.side[i], order === O_ASSAULT ? AC_ASSAULT : order - 1); // O_DOWN … O_RUN are 1 … 6
   if ((g.scn.skills[i] & S_INSPIRING) !== 0 && order !== O_RALLY && order !== O_DOWN) inspire(g, i);
   const move = g.moveIn[i] + g.moveMod;
   if (g.pickTarget === TARGET_PILOT && g.scenarioRules.pilotOrder(g, i, order, 2 * move)) return; // item 108

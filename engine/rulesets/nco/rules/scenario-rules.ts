@@ -11,8 +11,8 @@ export interface ScenarioRules {
   setupScenario(g: NcoGame): void;
   /** Items 105, 110: after `turn`, whether the next turn is played (the variable end). */
   playsNextTurn(g: NcoGame, turn: number): boolean;
-  /** End of game: adds the scenario bonuses to g.vp and records them in `acc`. */
-  scoreScenario(g: NcoGame, acc: Float64Array): void;
+  /** End of game: adds the scenario bonuses to g.vp and counts them (g.count). */
+  scoreScenario(g: NcoGame): void;
   /** Soldier i was given `order`: enters the table (item 8); returns the order made legal (items 8, 107). */
   scenarioOrder(g: NcoGame, i: number, order: number): number;
   /** An order aimed at the S3 pilot (g.pickTarget = TARGET_PILOT, item 108); true if handled. */

@@ -4,6 +4,7 @@
  */
 import { traceShot } from './trace-log.ts';
 import { RC_HIGH_GROUND } from '../data/rule-counters.ts';
+import { AC_REACTIVE_DOWN } from '../data/counters.ts';
 import { O_NONE, type NcoGame } from './state.ts';
 import { S_COVERT, S_DEADEYE } from '../data/roster-types.ts';
 import {
@@ -88,7 +89,7 @@ function resolveOn(g: NcoGame, shooter: number, target: number, weapon: number, 
   let hits = 0;
   const dice = hitDice(g, shooter, weapon);
   for (let k = dice; k > 0; k--) if (rollHit(g.rng, tn, max)) hits++;
-  if (!W_NO_MODIFIERS[weapon] && g.elevC[shooter] - g.elevC[target] >= g.scn.rules.high_ground_in) g.fired(g.side[shooter], RC_HIGH_GROUND);
+  if (!W_NO_MODIFIERS[weapon] && g.elevC[shooter] - g.elevC[target] >= g.scn.rules.high_ground_in) g.count.rulesInPlay.add(g.side[shooter], RC_HIGH_GROUND);
   if (g.trace !== null) traceShot(g, shooter, target, weapon, tn, dice, hits);
   if (hits > 0) {
     let wm = g.scn.weapons.woundMod[weapon]; // shotgun +1 (R22) like flamer/HE/grenade (item 54)
@@ -116,7 +117,7 @@ function reactiveDown(g: NcoGame, shooter: number, target: number, weapon: numbe
   const p = hitDice(g, shooter, weapon) === 2 ? 1296 - (36 - n) * (36 - n) : 36 * n; // in 1296ths
   if (g.decide.wantsReactiveDown(g, target, p, W_NO_MODIFIERS[weapon] === 1)) { // flamer, HE, grenade ignore Down (items 45–47)
     forceDown(g, target);
-    g.count(target, 11);
+    g.count.actions.add(g.side[target], AC_REACTIVE_DOWN);
   }
   return cover ? 1 : 0;
 }

@@ -4,6 +4,7 @@
  */
 import { traceSpecial } from './trace-log.ts';
 import { RC_AMBUSH_SET } from '../data/rule-counters.ts';
+import { AC_AMBUSH, AC_FOCUS_FIRE, AC_MEND, AC_SA_ASSAULT } from '../data/counters.ts';
 import {
   O_ASSAULT, O_COVER_FIRE, O_RALLY, O_RUN, PHASE_SPECIAL,
   SA_AMBUSH, SA_ASSAULT, SA_FOCUS_FIRE, type NcoGame,
@@ -52,19 +53,19 @@ export function executeSpecial(g: NcoGame, i: number, action: number): void {
     case SA_FOCUS_FIRE: {
       g.decide.chooseFocusShot(g, i);
       if (g.pickTarget < 0) return mend(g, i); // no target after all: he Mends, counted once, as a Mend
-      g.count(i, 7);
+      g.count.actions.add(g.side[i], AC_FOCUS_FIRE);
       const deadeye = (g.scn.skills[i] & S_DEADEYE) !== 0 ? F_DEADEYE_FOCUS : 0;
       fireAt(g, i, g.pickTarget, g.pickWeapon, F_FOCUS | deadeye);
       extraMagazine(g, i, 1); // item 80: after Focus Fire only with Deadeye
       return;
     }
     case SA_ASSAULT:
-      g.count(i, 8);
+      g.count.actions.add(g.side[i], AC_SA_ASSAULT);
       assault(g, i, g.pickTarget, g.moveIn[i] + g.moveMod, true); // item 30: only M
       return;
     case SA_AMBUSH:
-      g.count(i, 10);
-      g.fired(g.side[i], RC_AMBUSH_SET);
+      g.count.actions.add(g.side[i], AC_AMBUSH);
+      g.count.rulesInPlay.add(g.side[i], RC_AMBUSH_SET);
       g.ambush[i] = 1 + g.scn.rules.ambush_persists_turns; // R5: this turn and the next
       g.ambushers[g.side[i]]++;
       g.down[i] = 1; // item 32: counts as Down while waiting
@@ -78,7 +79,7 @@ export function executeSpecial(g: NcoGame, i: number, action: number): void {
 
 /** Mend (item 31): A heals +1 health +1 psyche; B gives +1 psyche to self and +2 to a friend within 3". */
 function mend(g: NcoGame, i: number): void {
-  g.count(i, 9);
+  g.count.actions.add(g.side[i], AC_MEND);
   if ((g.scn.skills[i] & S_IDEALIST) !== 0) { // item 74: all psyche, nothing else
     g.psyche[i] = g.maxPsyche[i];
     return;

@@ -1,5 +1,6 @@
 import type { GameTrace } from '../../../trace.ts';
-import { RULE_COUNTERS } from '../data/rule-counters.ts';
+import type { Counters } from '../../../kit/counters.ts';
+import type { NcoCounterDecls } from '../data/counters.ts';
 import type { Rng } from '../../../rng.ts';
 import { GameEnv } from '../../../env.ts';
 import type { Tally } from '../../../tally.ts';
@@ -149,10 +150,8 @@ export class NcoGame {
   readonly aliveCount: Int32Array;
   /** Ambush tokens on the table per side. */
   readonly ambushers: Int32Array;
-  /** Orders and actions taken by [side × 12 + action]. */
-  readonly actions: Float64Array;
-  /** How often each rule fired this game, side × RULE_COUNTERS (data/rule-counters.ts). */
-  readonly rulesFired: Float64Array;
+  /** The ruleset's own counters (data/counters.ts), written through handles. */
+  readonly count: Counters<NcoCounterDecls>;
   readonly vp: Float64Array;
   // Turn bookkeeping.
   turn = 0;
@@ -224,6 +223,7 @@ export class NcoGame {
     this.trace = env.trace;
     this.prng = env.policy;
     this.tally = env.tally;
+    this.count = scn.counters.bind(env.tally);
     const st = this.st;
     // Caches and per-map buffers: the table (its map is loaded or generated per game; model
     // positions are set by deployment), the movement rules' and router's stamped searches.
@@ -279,8 +279,6 @@ export class NcoGame {
     st.fill(this.bag.kept, 0);
     this.aliveCount = st.copyOf(Int32Array.of(scn.sideStart[1], n - scn.sideStart[1]));
     this.ambushers = st.i32(2);
-    this.actions = st.f64(24);
-    this.rulesFired = st.f64(2 * RULE_COUNTERS.length);
     this.vp = st.f64(2);
     this.vis = st.i8(n * n, -1);
     this.cov = st.i8(n * n, -1);
@@ -384,16 +382,6 @@ export class NcoGame {
     this.vis.fill(-1);
     this.cov.fill(-1);
     this.shots.wipe();
-  }
-
-  /** Counts an order or action for the actions block. */
-  count(i: number, action: number): void {
-    this.actions[this.side[i] * 12 + action]++;
-  }
-
-  /** Counts rule `k` (RULE_COUNTERS) firing for side `s`. */
-  fired(s: number, k: number): void {
-    this.rulesFired[s * RULE_COUNTERS.length + k]++;
   }
 
   walkingWounded(i: number): boolean {

@@ -187,10 +187,6 @@ export interface ScenarioData {
   readonly tokensPer: number; readonly minCentre: number; readonly minBetween: number; readonly minEdge: number;
   readonly relaxStep: number; readonly secureCount: number; readonly secureBonus: number;
   readonly carryBonus: number; readonly centreCarryBonus: number; readonly maxPerSoldier: number;
-  /** Accumulator offsets (set by compile once the layout exists). */
-  accBonus: number;
-  accEvents: number;
-  accLength: number;
 }
 
 /** Validates the config's `scenario` (an id or `{ id, options }`); ConfigError names path, value, allowed ids. */
@@ -247,7 +243,6 @@ export function compileScenario(id: ScenarioId, o: Options, turns: number, rules
     minEdge: get('min_from_deploy_edge_in', 8), relaxStep: get('relax_step_in', 1), secureCount: get('secure_count', 3),
     secureBonus: get('secure_bonus', 45), carryBonus: get('carry_off_bonus', 15), centreCarryBonus: get('centre_carry_off_bonus', 30),
     maxPerSoldier: get('max_tokens_per_soldier', 7),
-    accBonus: -1, accEvents: -1, accLength: -1,
   };
 }
 

@@ -15,9 +15,9 @@ import { syncCarriers } from './objectives.ts';
 export const MISSION_REGULARS = 0, MISSION_SPECIALISTS = 1, MISSION_SERGEANT = 2;
 
 /** Adds the scenario's bonuses to g.vp and records them; called once per game before the outcome. */
-export function scoreScenario(g: NcoGame, acc: Float64Array): void {
-  const sc = g.scn.scenario, o = g.obj;
-  acc[sc.accLength + (g.turn > 0 ? g.turn - 1 : 0)]++;
+export function scoreScenario(g: NcoGame): void {
+  const o = g.obj, c = g.count;
+  c.gameLength.add(g.turn > 0 ? g.turn - 1 : 0);
   if (o.kind === 0) return;
   syncCarriers(g);
   if (o.kind === SC_SECTORS) scoreSectors(g);
@@ -28,9 +28,9 @@ export function scoreScenario(g: NcoGame, acc: Float64Array): void {
     for (let k = 0; k < 7; k++) {
       const b = o.bonus[s * 7 + k];
       g.vp[s] += b;
-      acc[sc.accBonus + s * 7 + k] += b;
+      c.scenarioBonus.addBy(b, s, k);
     }
-    for (let k = 0; k < 9; k++) acc[sc.accEvents + s * 9 + k] += o.events[s * 9 + k];
+    for (let k = 0; k < 9; k++) c.objectiveEvents.addBy(o.events[s * 9 + k], s, k);
   }
 }
 

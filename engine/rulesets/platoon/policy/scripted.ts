@@ -1,6 +1,6 @@
 /**
  * The scripted players `aggressive` and `cautious` (one procedure, weights from
- * policy/params.ts) answering every decision of digest §4 (rules/decisions.ts).
+ * policy/knobs.ts) answering every decision of digest §4 (rules/decisions.ts).
  */
 import { MAX_SLOTS } from '../data/roster.ts';
 import { ADVANCE, AMBUSH, COVER_NONE, DOWN, FIRE, MV_ARTILLERY, RALLY, RANK_RANGE, RUN, T_BUILDING } from '../data/tables.ts';

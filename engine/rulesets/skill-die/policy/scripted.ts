@@ -1,5 +1,5 @@
 /**
- * The scripted players (aggressive, cautious; policy/params.ts) answering rules/decisions.ts:
+ * The scripted players (aggressive, cautious; policy/knobs.ts) answering rules/decisions.ts:
  * deployment, activation order, each unit's Move and Action, Reactions (digest §4).
  */
 import { COVER, IMPASSABLE } from '../../../geometry/flags.ts';
