@@ -10,9 +10,11 @@ import { mayEnter, moveRate, planMove } from '../engine/rulesets/platoon/rules/m
 import { facingFrom, rangeTo } from '../engine/rulesets/platoon/rules/sight.ts';
 import { NO_FIRE, DIRECT } from '../engine/rulesets/platoon/rules/shooting.ts';
 import { applyResult, damageGrade, damageVehicle } from '../engine/rulesets/platoon/rules/vehicles.ts';
+import { execute } from '../engine/rulesets/platoon/rules/actions.ts';
 import { makeGame, put, rig, SECTION, square, slotModeAt } from './platoon-harness.ts';
 
 const DOWN = ORDER_LABELS.indexOf('Down');
+const [FIRE, ADVANCE, RUN, AMBUSH] = ['Fire', 'Advance', 'Run', 'Ambush'].map((o) => ORDER_LABELS.indexOf(o));
 
 describe('platoon movement (items 20–24; R20, R21)', () => {
   it('20 rates: infantry 6/12, tracked and half-tracked 9/18, wheeled 12/24; R20 guns 6" and no Run', () => {
@@ -161,5 +163,37 @@ describe('platoon vehicles (items 29–30, 62–66; R17)', () => {
     rig(g, [4, 3]); // superficial 4 − 3 = 1: stunned; jam roll 3
     damageVehicle(g, 0, GRADE_SUPERFICIAL, 0, -1);
     expect(g.pins[0]).toBe(2);
+  });
+});
+
+describe('platoon vehicles halted by ambush fire (items 8, 63–65; R5)', () => {
+  // A light tank (DV 8) advances 9" from (36, 4) toward (36, 40); a medium AT gun (pen 5)
+  // on Ambush at (36, 30) fires at the 4th point sampled along its path (R5: every 1", both ends; a Fire: its one point). Dice: 6 hits,
+  // damage 3 (3 + 5 = 8: full), then the table roll, then the turret-jam roll (6: none).
+  const play = (order: number, table: number | null) => {
+    let asked = 0;
+    const g = makeGame({ a: [{ unit: 'light-tank' }], b: [{ unit: 'medium-at-gun' }] }, 1, [{ target: () => { asked++; return -1; } }, { ambushPoint: (_g, _a, _m, n) => Math.min(3, n - 1) }]);
+    put(g, 0, 36, 4); put(g, 1, 36, 30, 0, -1);
+    g.order[1] = AMBUSH;
+    rig(g, table === null ? [2] : [6, 3, table, 6]); // null: a miss (2 < the gun's need)
+    execute(g, 0, order, 36, 40, -1);
+    return { g, asked };
+  };
+
+  it('8 63 64 R5 a vehicle stunned or immobilised by ambush fire stops where it was hit and takes no further action (no move on, no fire)', () => {
+    const missed = play(ADVANCE, null);
+    expect(missed.g.y[0]).toBeCloseTo(13, 9); // the full 9" move, then it looks for a target
+    expect(missed.asked).toBe(1);
+    for (const table of [1, 2]) { // 1 Crew Stunned, 2 Immobilised: both turn its die to Down
+      const { g, asked } = play(ADVANCE, table);
+      expect([g.alive[0], g.order[0], g.immobilised[0]]).toEqual([1, DOWN, table === 2 ? 1 : 0]);
+      expect(g.y[0]).toBeCloseTo(4 + (3 * 9) / 10, 9); // halted at the ambush point (11 points on 9")
+      expect(asked).toBe(0); // the Advance's fire is not taken
+    }
+    const run = play(RUN, 1);
+    expect(run.g.order[0]).toBe(DOWN);
+    expect(run.g.y[0]).toBeCloseTo(4 + (3 * 18) / 19, 9); // an 18" Run: 20 points, the 4th 3/19 of the way
+    const fire = play(FIRE, 1); // a Fire order interrupted by a stun: its die is Down, no fire
+    expect([fire.g.order[0], fire.asked]).toEqual([DOWN, 0]);
   });
 });

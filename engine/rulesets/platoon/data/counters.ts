@@ -19,6 +19,7 @@ export function platoonCounters(turns: readonly string[]) {
     vehicleResults: { axes: [SIDES, VEHICLE_RESULTS], doc: 'sum of vehicle damage table results suffered (items 62–66, R17)' },
     assaults: { axes: [SIDES, ASSAULT_RESULTS], doc: 'sum of assaults by the side: declared, fought (contact made), won, lost (items 67–68, R19)' },
     ambushShots: { axes: [SIDES], doc: 'sum of Ambush shots fired (R5)' },
+    ambushHalts: { axes: [SIDES], doc: "sum of the side's vehicles halted by Ambush fire (Stunned, Immobilised, On Fire put out), which stop where hit and take no further action (R5, items 63–65)" },
     officerOrders: { axes: [SIDES], doc: 'sum of extra orders passed on by officers (R4)' },
     decidedBy: { axes: [DECIDED_BY], doc: 'games decided on VP, by wiping out the enemy, or drawn' },
     endTurn: { axes: [turns], doc: 'games ending after each turn (R23)' },

@@ -62,6 +62,11 @@ export function traceMove(g: PlatoonGame, u: number): void {
   g.trace!.add('move', `${who(g, u)} moves to ${at(g.x[u], g.y[u])}`, { unit: u, x: g.x[u], y: g.y[u] });
 }
 
+/** Items 63–65: a vehicle halted by ambush fire stops where it was hit. */
+export function traceHalted(g: PlatoonGame, u: number): void {
+  g.trace!.add('move', `${who(g, u)} is halted at ${at(g.x[u], g.y[u])} and takes no further action`, { unit: u, x: g.x[u], y: g.y[u] });
+}
+
 export function traceReaction(g: PlatoonGame, u: number, what: string): void {
   g.trace!.add('reaction', `${who(g, u)} ${what}`, { unit: u });
 }
