@@ -164,10 +164,16 @@ describe('owam missions', () => {
 
   it('109 R19 Sky is Falling: paratroopers drop one FT per round on the DZ or drift one card (direction flip)', async () => {
     const { playOwamGame } = await import('../engine/rulesets/owam/rules/game.ts');
+    // One round; the top card is the drop's blue direction flip: 2 = East, one card off the DZ.
+    const d = makeGame({ mission: 'sky_is_falling', rules: { max_rounds: 1 } });
+    expect(d.waiting[0]).toBe(2);
+    expect([d.fCell[0], d.fCell[1]]).toEqual([-1, -1]);
+    withDecisions(d, passiveDecisions(d.decide[0]));
+    stack(d, [card(1, 1, 2), ...Array.from({ length: 150 }, (_, k) => (k * 37 + 5) % 192).filter((c) => c !== card(1, 1, 2))]);
+    playOwamGame(d);
+    expect(d.waiting[0]).toBe(1); // one FT per round
+    expect([0, 1].map((f) => d.fCell[f]).sort((x, y) => x - y)).toEqual([-1, d.scn.objective + 1]);
     const g = makeGame({ mission: 'sky_is_falling' });
-    expect(g.waiting[0]).toBe(2);
-    expect(g.fCell[0]).toBe(-1);
-    void playOwamGame;
     put(g, 0, 2, 4); put(g, 4, 0, 5); put(g, 5, 3, 5);
     objectivePoints(g);
     expect(g.objPts[0]).toBe(20); // alone on the Bridge
