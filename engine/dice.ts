@@ -1,4 +1,4 @@
-import type { Rng } from './rng.ts';
+import { fmix32, type Rng } from './rng.ts';
 
 /** Dice helpers on top of Rng. Hot rulesets call rng.d6() directly; these are for setup and tables. */
 
@@ -76,4 +76,23 @@ export function chooseNext(rng: Rng, a: IntArray, i: number, n: number): void {
   const t = a[j];
   a[j] = a[i];
   a[i] = t;
+}
+
+/**
+ * A unit's place in [0, 1) along a deployment line (issue 28: seat-fair, index-free
+ * deployment). It depends only on the side's per-game draw `base` (one nextU32 of the
+ * player's stream), the unit's kind and its rank among the side's units of that kind
+ * (rankOfKind), never on other kinds' units: removing one unit re-slots no other. Units of
+ * one kind are spread by the golden ratio, so they do not bunch.
+ */
+export function deploySlot(base: number, kind: number, rank: number): number {
+  const f = fmix32((base ^ Math.imul(kind + 1, 0x9e3779b1)) >>> 0) / 4294967296 + rank * 0.6180339887498949;
+  return f - Math.floor(f);
+}
+
+/** How many units in [first, u) have unit u's kind (deploySlot's rank). */
+export function rankOfKind(kinds: ArrayLike<number>, first: number, u: number): number {
+  let r = 0;
+  for (let v = first; v < u; v++) if (kinds[v] === kinds[u]) r++;
+  return r;
 }

@@ -14,7 +14,7 @@ export function deployRandom(g: SkillGame, side: number): void {
   const s = g.scn, T = g.table, f0 = s.first[side], f1 = f0 + s.count[side], d = s.rules.deploy_depth_in;
   for (let u = f0; u < f1; u++) {
     const x = 0.5 + g.prng.float() * (T.width - 1), y = 0.5 + g.prng.float() * (d - 0.5);
-    place(g, u, x, side === 0 ? y : T.height - y);
+    place(g, u, side === 0 ? x : T.width - x, side === 0 ? y : T.height - y); // side 1: the 180° rotation
   }
 }
 

@@ -8,27 +8,34 @@ import { canAct, canMove, doAttack, doControlDrone, doEwScan, doInitiativeSignal
 import { canSee, inCover } from '../rules/sight.ts';
 import { ACTIVE, CASUALTY, type SkillGame } from '../rules/state.ts';
 import { CMD_INITIATIVE, CMD_MAIN_EFFORT, type PolicyParams } from './knobs.ts';
+import { deploySlot, rankOfKind } from '../../../dice.ts';
 import { BEST, BEST_V, bestAttackFF, EVAL, exposure, fillTargets, gapInto } from './eval.ts';
 
-/** §4.1: a line across the deployment zone, crews beside their gunner, `deploy_spread` of the width. */
+/**
+ * §4.1: a line across the deployment zone, `deploy_spread` of the width, crews beside their
+ * gunner. Each leader stands at its own deploySlot (its type and its rank among that type,
+ * from one per-game draw: no unit's place depends on another type's units). Side 1 deploys as
+ * the 180° rotation of side 0 about the table's centre (the shipped table is point-symmetric),
+ * so a mirror match is seat-fair by construction.
+ */
 export function deployLine(g: SkillGame, side: number, P: PolicyParams): void {
   const s = g.scn, T = g.table, f0 = s.first[side], n = s.count[side];
-  const depth = s.rules.deploy_depth_in, W = T.width;
-  const y = side === 0 ? depth * 0.6 : T.height - depth * 0.6;
-  let k = 0, leaders = 0;
-  for (let i = 0; i < n; i++) if (s.uCrewOf[f0 + i] < 0) leaders++;
+  const depth = s.rules.deploy_depth_in, W = T.width, H = T.height;
+  const base = g.prng.nextU32();
   for (let i = 0; i < n; i++) {
     const u = f0 + i;
     if (s.uCrewOf[u] >= 0) continue;
-    const x = W / 2 + (leaders > 1 ? k / (leaders - 1) - 0.5 : 0) * P.deploySpread * (W - 4);
-    PLACE[0] = x; PLACE[1] = y;
+    const x = W / 2 + (deploySlot(base, s.uType[u], rankOfKind(s.uType, f0, u)) - 0.5) * P.deploySpread * (W - 4);
+    PLACE[0] = side === 0 ? x : W - x; PLACE[1] = side === 0 ? depth * 0.6 : H - depth * 0.6;
     placeAt(g, u);
-    k++;
   }
   for (let i = 0; i < n; i++) {
     const u = f0 + i, gun = s.uCrewOf[u];
     if (gun < 0) continue;
-    PLACE[0] = T.px[gun] + 1.1 * (1 + (u % 2)) * (u % 4 < 2 ? 1 : -1); PLACE[1] = T.py[gun] + (side === 0 ? -1.1 : 1.1);
+    let k = 0; // u's rank among its gun's crew
+    for (let v = f0; v < u; v++) if (s.uCrewOf[v] === gun) k++;
+    const dx = 1.1 * (1 + (k % 2)) * (k % 4 < 2 ? 1 : -1);
+    PLACE[0] = T.px[gun] + (side === 0 ? dx : -dx); PLACE[1] = T.py[gun] + (side === 0 ? -1.1 : 1.1);
     placeAt(g, u);
   }
 }
@@ -54,7 +61,7 @@ export function placeAt(g: SkillGame, u: number): void {
     let bad = false;
     for (let p = 0; p < T.polygonCount && !bad; p++) if ((T.pFlags[p] & IMPASSABLE) !== 0 && T.insideQ(p)) bad = true;
     if (!bad) { T.px[u] = cx; T.py[u] = cy; return; } // T.setPoint, written out
-    x += 1.5;
+    x += g.scn.side[u] === 0 ? 1.5 : -1.5; // side 1 nudges the mirrored way (its deployment is the 180° rotation)
   }
   T.px[u] = x; T.py[u] = y;
 }
