@@ -14,7 +14,7 @@ import { execute } from '../engine/rulesets/platoon/rules/actions.ts';
 import { makeGame, put, rig, SECTION, square, slotModeAt } from './platoon-harness.ts';
 
 const DOWN = ORDER_LABELS.indexOf('Down');
-const [FIRE, ADVANCE, RUN, AMBUSH] = ['Fire', 'Advance', 'Run', 'Ambush'].map((o) => ORDER_LABELS.indexOf(o));
+const [FIRE, ADVANCE, RUN, AMBUSH] = (['Fire', 'Advance', 'Run', 'Ambush'] as const).map((o) => ORDER_LABELS.indexOf(o));
 
 describe('platoon movement (items 20–24; R20, R21)', () => {
   it('20 rates: infantry 6/12, tracked and half-tracked 9/18, wheeled 12/24; R20 guns 6" and no Run', () => {

@@ -44,6 +44,15 @@ export class Counter {
   addBy(n: number, i: number, j = 0, k = 0): void {
     this.tally.acc[this.off + i * this.s0 + j * this.s1 + k] += n;
   }
+  /**
+   * Adds src[from .. from + n) along the second axis, at [i][0..n) (a 2-axis counter's row).
+   * For per-game values held in a Float64Array: passing each as a double to addBy would box
+   * it whenever V8 does not inline the call.
+   */
+  addRow(src: Float64Array, from: number, n: number, i: number): void {
+    const acc = this.tally.acc, at = this.off + i * this.s0;
+    for (let m = 0; m < n; m++) acc[at + m * this.s1] += src[from + m];
+  }
   /** The count at [i][j][k] in the current buffer (tests, end-of-game bookkeeping). */
   get(i: number, j = 0, k = 0): number {
     return this.tally.acc[this.off + i * this.s0 + j * this.s1 + k];

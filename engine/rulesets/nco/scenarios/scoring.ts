@@ -25,12 +25,9 @@ export function scoreScenario(g: NcoGame): void {
   else if (o.kind === SC_EXTERMINATION) scoreMissions(g);
   else if (o.kind === SC_INTEL) scoreIntel(g);
   for (let s = 0; s < 2; s++) {
-    for (let k = 0; k < 7; k++) {
-      const b = o.bonus[s * 7 + k];
-      g.vp[s] += b;
-      c.scenarioBonus.addBy(b, s, k);
-    }
-    for (let k = 0; k < 9; k++) c.objectiveEvents.addBy(o.events[s * 9 + k], s, k);
+    for (let k = 0; k < 7; k++) g.vp[s] += o.bonus[s * 7 + k];
+    c.scenarioBonus.addRow(o.bonus, s * 7, 7, s); // rows of doubles: addBy would box each one
+    c.objectiveEvents.addRow(o.events, s * 9, 9, s);
   }
 }
 
