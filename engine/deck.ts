@@ -23,9 +23,9 @@ export class Deck {
   /** Cards drawn (or burned) this game. */
   drawn = 0;
 
-  /** capacity: the most cards the deck will ever hold. */
+  /** capacity: the most cards the deck will ever hold (0: an empty deck, every draw is −1). */
   constructor(capacity: number) {
-    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`deck capacity must be a positive integer, got ${capacity}`);
+    if (!Number.isInteger(capacity) || capacity < 0) throw new RangeError(`deck capacity must be a non-negative integer, got ${capacity}`);
     this.full = new Int32Array(capacity);
     this.pile = new Int32Array(capacity);
     this.discards = new Int32Array(capacity);

@@ -47,6 +47,21 @@ describe('Deck', () => {
     expect(drawn.filter((c) => c === 8)).toHaveLength(4);
   });
 
+  it('an empty deck (capacity 0) is legal: every draw, peek and burn finds nothing (issue 35)', () => {
+    const deck = new Deck(0);
+    deck.loadCounts([7, 8], [0, 0]);
+    const rng = new Rng(2);
+    deck.reset(rng);
+    expect(deck.count).toBe(0);
+    expect(deck.draw()).toBe(-1);
+    expect(deck.peek()).toBe(-1);
+    expect(deck.burn(3)).toBe(0);
+    deck.reshuffle(rng);
+    expect(deck.draw()).toBe(-1);
+    expect(deck.drawn).toBe(0);
+    expect(() => new Deck(-1)).toThrow(RangeError);
+  });
+
   it('keeps undrawn cards on top, in order, when it reshuffles early', () => {
     const deck = new Deck(6);
     deck.load([0, 1, 2, 3, 4, 5]);

@@ -4,13 +4,13 @@
  * `squadsim odds iron-squad` on the rulebook's worked example (item 52).
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { player } from './play-harness.ts';
 import { ConfigError } from '../engine/errors.ts';
 import { compileIron } from '../engine/rulesets/iron-squad/compile.ts';
 import { createIronGame, ironSquad } from '../engine/rulesets/iron-squad/index.ts';
-import { loadConfig } from '../sim/config.ts';
+import { loadConfig, loadConfigObject } from '../sim/config.ts';
 import { runSimulation, type RunResult } from '../sim/run.ts';
 import { runCli } from './cli-harness.ts';
 import { ROOT } from './dist-fresh.ts';
@@ -105,4 +105,23 @@ describe('Iron Squad config and CLI', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/distance/);
   });
+});
+
+// Issue 35 item 1: the documented minima of the Explore deck (0 empty cards, 0 unit cards
+// per nation, or both: an empty deck, where every explore draws nothing) play to completion.
+describe('Iron Squad Explore deck at its minima', () => {
+  const minima: Record<string, number>[] = [{ explore_deck_empty: 0 }, { explore_deck_units_per_nation: 0 }, { explore_deck_empty: 0, explore_deck_units_per_nation: 0 }];
+  for (const rules of minima) {
+    it(`runs with rules ${JSON.stringify(rules)}`, async () => {
+      const cfg = { ...DEFAULT, rules: { ...DEFAULT.rules, ...rules } };
+      const run = await runSimulation({ config: loadConfigObject(cfg, dirname(CONFIG)), games: 200, seed: 3, workers: 0 });
+      const s = run.summary;
+      expect(s.sides[0].wins + s.sides[1].wins + s.draws).toBe(200);
+      const actions = (s.details as { counters: { actions: Record<string, { explores: number; spawns: number }> } }).counters.actions;
+      const explores = actions.USA.explores + actions.Germany.explores, spawns = actions.USA.spawns + actions.Germany.spawns;
+      expect(explores).toBeGreaterThan(0);
+      // No unit cards: no Local ever appears.
+      if (rules.explore_deck_units_per_nation === 0) expect(spawns).toBe(0);
+    });
+  }
 });
