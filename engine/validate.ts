@@ -11,8 +11,11 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, roo
   if (r.success) return r.data;
   const issue = nearestBranch(r.error.issues[0]);
   const path = [...root, ...(issue.path as PropertyKey[])];
-  const bad = valueAt(value, issue.path as PropertyKey[]);
-  let allowed = allowedText(issue);
+  // A refinement may name the value it judged (`params.value`, e.g. "5000 corners") and say
+  // what is allowed in its message, instead of the whole object at its path.
+  const own = issue.code === 'custom' ? (issue as { params?: { value?: unknown } }).params : undefined;
+  const bad = own?.value !== undefined ? own.value : valueAt(value, issue.path as PropertyKey[]);
+  let allowed = own?.value !== undefined ? issue.message : allowedText(issue);
   const keys = (issue as { keys?: string[] }).keys;
   if (issue.code === 'unrecognized_keys' && Array.isArray(keys)) allowed += unknownKeyHints(keys, fieldsAt(schema, issue.path as PropertyKey[]));
   throw new ConfigError(formatPath(path), bad, allowed);

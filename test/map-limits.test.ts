@@ -1,12 +1,14 @@
 /**
  * Map files are bounded (engine/geometry/map.ts MAP_LIMITS, issue 35): 10,000 terrain pieces
  * crashed Skill-die (exit 3, a 320 GB typed array) and a 1e308" table ran, every game a
- * draw. Now both exit 2 naming the field, and the largest allowed map still plays.
+ * draw; 500 pieces of 512 corners crashed it too (a router table per pair of corners). Now
+ * all exit 2 naming the field and the limit, and a map at the piece limit still plays.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAP_LIMITS } from '../engine/geometry/table.ts';
+import { MAP_LIMITS, mapSchema } from '../engine/geometry/table.ts';
+import { parseOrThrow } from '../engine/validate.ts';
 import { cliSandbox } from './cli-harness.ts';
 import { ROOT } from './dist-fresh.ts';
 
@@ -33,6 +35,11 @@ function pieces(n: number): unknown[] {
   return out;
 }
 
+/** A regular k-gon of radius r around (cx, cy). */
+function circle(cx: number, cy: number, r: number, k: number): [number, number][] {
+  return Array.from({ length: k }, (_, j) => [cx + r * Math.cos((2 * Math.PI * j) / k), cy + r * Math.sin((2 * Math.PI * j) / k)] as [number, number]);
+}
+
 describe('map limits', () => {
   it(`refuses more than ${MAP_LIMITS.pieces} terrain pieces with exit 2 naming map.terrain, writing nothing`, () => {
     const out = join(box.dir(), 'too-many');
@@ -46,7 +53,24 @@ describe('map limits', () => {
   it(`refuses a table side above ${MAP_LIMITS.inches}" (1e308 ran before)`, () => {
     const r = box.cli(['run', '--config', skillConfig({ size: [1e308, 48] }), '--games', '2', '--out', join(box.dir(), 'huge')]);
     expect(r.code, r.stderr).toBe(2);
-    expect(r.stderr).toMatch(/map\.size/);
+    expect(r.stderr).toMatch(/map\.size\[0\]: got 1e\+308; allowed: at most 1000/);
+  });
+
+  it(`the shared map schema takes exactly ${MAP_LIMITS.totalCorners} corners over all pieces, not one more`, () => {
+    const k = MAP_LIMITS.totalCorners / 16;
+    const at = Array.from({ length: k }, (_, i) => ({ polygon: circle(1 + (i % 40) * 1.1, 3 + Math.floor(i / 40) * 3, 0.4, 16) }));
+    expect(parseOrThrow(mapSchema, { size: [48, 48], terrain: at }, ['map']).terrain).toHaveLength(k);
+    const over = [...at, { polygon: [[40, 40], [41, 40], [41, 41]] }];
+    expect(() => parseOrThrow(mapSchema, { size: [48, 48], terrain: over }, ['map'])).toThrow(`map.terrain: got "${MAP_LIMITS.totalCorners + 3} corners"`);
+  });
+
+  it(`refuses more than ${MAP_LIMITS.totalCorners} corners over all pieces (500 pieces of 512 corners crashed: exit 3)`, () => {
+    const out = join(box.dir(), 'too-many-corners');
+    const terrain = Array.from({ length: MAP_LIMITS.pieces }, (_, i) => ({ polygon: circle(1 + (i % 40) * 1.1, 3 + Math.floor(i / 40) * 3, 0.4, MAP_LIMITS.corners) }));
+    const r = box.cli(['run', '--config', skillConfig({ size: [48, 48], terrain }), '--games', '2', '--out', out]);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(`map.terrain: got "${MAP_LIMITS.pieces * MAP_LIMITS.corners} corners"; allowed: at most ${MAP_LIMITS.totalCorners} polygon corners over all pieces`);
+    expect(existsSync(out)).toBe(false);
   });
 
   it('plays a map at the piece limit', () => {

@@ -14,8 +14,11 @@ const pointSchema = z.tuple([z.number(), z.number()]);
  * Bounds on a map file, so a runaway map is a clear exit 2 rather than an out-of-memory
  * crash (rulesets size per-piece tables from these: 10,000 pieces asked Skill-die for a
  * 320 GB array). The largest shipped map has 17 pieces of at most 6 corners on 72"×48"; NCO builds circles of up to 384 corners.
+ * `totalCorners` bounds the corners over all pieces: a router keeps tables per pair of
+ * corners (engine/geometry/route-search.ts, 32 bytes × corners²), so 500 pieces of 512
+ * corners asked Skill-die for a 131-billion-entry array (exit 3); 4096 corners is ~0.5 GB.
  */
-export const MAP_LIMITS = { pieces: 500, corners: 512, inches: 1000 } as const;
+export const MAP_LIMITS = { pieces: 500, corners: 512, totalCorners: 4096, inches: 1000 } as const;
 
 export const terrainPieceSchema = z
   .object({
@@ -43,6 +46,11 @@ export const mapSchema = z
   .strict()
   .superRefine((m, ctx) => {
     const [w, h] = m.size;
+    const corners = m.terrain.reduce((a, t) => a + t.polygon.length, 0);
+    if (corners > MAP_LIMITS.totalCorners) {
+      ctx.addIssue({ code: 'custom', path: ['terrain'], params: { value: `${corners} corners` }, message: `allowed: at most ${MAP_LIMITS.totalCorners} polygon corners over all pieces` });
+      return;
+    }
     m.terrain.forEach((t, i) => {
       t.polygon.forEach(([x, y], j) => {
         if (x < 0 || x > w || y < 0 || y > h) {
