@@ -133,6 +133,20 @@ function unionText(issue: z.core.$ZodIssue & { errors?: z.core.$ZodIssue[][] }):
 export const WHEN_VALID = { when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0 };
 
 /**
+ * Text that labels reports, charts (inside Vega expressions) and CSV files: printable
+ * only, no control characters, line or paragraph separators. The one definition: readers
+ * of a results document refuse any other string in it (resultsdoc/validate.ts), and `run`
+ * checks its labels the same way before playing (sim/result-labels.ts).
+ */
+export const PRINTABLE = /^[^\p{C}\p{Zl}\p{Zp}]*$/u;
+export const PRINTABLE_TEXT = 'printable text, without control characters or line breaks';
+
+/** A display label (a roster's name, a force's label): printable text of at most `max` characters. */
+export function labelSchema(max: number): z.ZodString {
+  return z.string().max(max).regex(PRINTABLE, `must be ${PRINTABLE_TEXT}`);
+}
+
+/**
  * A side's name: it labels reports, charts (inside Vega expressions) and CSV files, so
  * printable text only: no control characters, line or paragraph separators.
  */
@@ -140,7 +154,7 @@ export const sideNameSchema = z
   .string()
   .min(1)
   .max(60)
-  .regex(/^[^\p{C}\p{Zl}\p{Zp}]*$/u, 'must be printable text, without control characters or line breaks').describe('The side\'s name, shown in reports, charts and CSV files; printable text, different from the other side\'s and not "draw".');
+  .regex(PRINTABLE, `must be ${PRINTABLE_TEXT}`).describe('The side\'s name, shown in reports, charts and CSV files; printable text, different from the other side\'s and not "draw".');
 
 /**
  * The two sides need different names (case and spaces aside), and neither may be "draw",

@@ -9,7 +9,7 @@ import { playedSchema } from './summary-schema.ts';
 import { z } from 'zod';
 import { ConfigError } from '../engine/errors.ts';
 import { BLOCK } from '../engine/tally-plan.ts';
-import { checkSideNames, parseOrThrow } from '../engine/validate.ts';
+import { checkSideNames, parseOrThrow, PRINTABLE, PRINTABLE_TEXT } from '../engine/validate.ts';
 import { RESULTS_SCHEMA, type ResultsDoc } from './format.ts';
 import { GAME_ROWS_FORMAT } from './game-rows.ts';
 import { readJsonFile } from './read-json.ts';
@@ -25,8 +25,6 @@ export interface Block {
 
 const count = z.number().int().nonnegative();
 const positive = z.number().int().positive();
-/** Text shown in reports, charts and CSV files (as side names: engine/validate.ts). */
-const PRINTABLE = /^[^\p{C}\p{Zl}\p{Zp}]*$/u;
 
 const docSchema = z.looseObject({
   schema: z.literal(RESULTS_SCHEMA),
@@ -88,8 +86,7 @@ export function validateResultsDoc(doc: unknown, where = 'results'): Map<string,
     throw new ConfigError(`${where}: ${e.path}`, e.value, e.allowed);
   }
   const at = (field: string): string => `${where}: ${field}`;
-  checkPrintable(doc as Record<string, unknown>, where);
-  checkSideNames(d.summary.sides.map((s) => s.name), [at('summary'), 'sides']);
+  checkResultsText(doc as Record<string, unknown>, where);
 
   const blocks = new Map<string, Block>();
   for (const b of d.layout) {
@@ -126,11 +123,24 @@ export function validateResultsDoc(doc: unknown, where = 'results'): Map<string,
   return blocks;
 }
 
+/**
+ * The text every reader refuses: a string outside the config and the accumulators that is
+ * not printable (each ends up in a report, chart or CSV file), or side names that clash.
+ * `run` runs this same check on the labels of the document it will write, before playing
+ * (sim/result-labels.ts), so it never writes results its readers refuse. `where` prefixes
+ * the field paths ('' for none).
+ */
+export function checkResultsText(doc: Record<string, unknown>, where: string): void {
+  checkPrintable(doc, where);
+  const sides = (doc.summary as { sides?: { name?: unknown }[] } | undefined)?.sides;
+  if (Array.isArray(sides)) checkSideNames(sides.map((s) => String(s?.name)), [where ? `${where}: summary` : 'summary', 'sides']);
+}
+
 /** Every string outside the config ends up in a report, chart or CSV file: printable only. */
 function checkPrintable(doc: Record<string, unknown>, where: string): void {
   const walk = (v: unknown, path: string): void => {
     if (typeof v === 'string') {
-      if (!PRINTABLE.test(v)) throw new ConfigError(`${where}: ${path}`, v, 'expected printable text, without control characters or line breaks');
+      if (!PRINTABLE.test(v)) throw new ConfigError(where ? `${where}: ${path}` : path, v, `expected ${PRINTABLE_TEXT}`);
     } else if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${path}[${i}]`));
     else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, path ? `${path}.${k}` : k);
   };

@@ -5,6 +5,7 @@ import { getRuleset, RULESET_IDS } from '../engine/rulesets/index.ts';
 import { readJsonFile } from '../resultsdoc/read-json.ts';
 import type { PolicyPresetInfo } from '../resultsdoc/played.ts';
 import { defaultConfigPath } from './paths.ts';
+import { checkResultLabels } from './result-labels.ts';
 
 export interface LoadedConfig<S extends CompiledScenario = CompiledScenario> {
   ruleset: Ruleset<S, unknown>;
@@ -46,7 +47,10 @@ export function loadConfigObject(raw: unknown, baseDir: string, path = ''): Load
   const presets = Array.isArray(sides) ? sides.map((side, i) => inlinePolicyPreset(side, i, baseDir)) : [];
   for (const ref of ruleset.fileRefs) inlineRefs(config, ref.split('.'), [], baseDir);
   const scn = ruleset.compile(config);
-  return { ruleset, config, scn, path, presets };
+  const loaded: LoadedConfig = { ruleset, config, scn, path, presets };
+  // Before any game: the results of this config must be readable by report, export and merge.
+  checkResultLabels(loaded);
+  return loaded;
 }
 
 /**

@@ -1,6 +1,6 @@
 /** Platoon config → flat scenario (R22 army lists at a points budget, R23 scenario, rules). */
 import { z } from 'zod';
-import { checkSideNames, parseOrThrow, sideNameSchema } from '../../validate.ts';
+import { checkSideNames, labelSchema, parseOrThrow, sideNameSchema } from '../../validate.ts';
 import { TallyPlan, type Nouns } from '../../tally-plan.ts';
 import { diceCode, platoonRulesSchema } from './data/params.ts';
 import { KINDS, KIND_IDS } from './data/catalogue.ts';
@@ -22,7 +22,7 @@ export const scenarioSchema = z.literal('meeting-engagement');
 const sideSchema = z
   .object({
     name: sideNameSchema,
-    roster: z.string().max(400).optional().describe('A display name for the army (reports); by default its unit list.'),
+    roster: labelSchema(400).optional().describe('A display name for the army (reports); by default its unit list.'),
     army: fileRef(armySchema.describe('The army list: a path to an army list JSON file, or the units (priced against rules.army_points, R22).'), 'path to an army list JSON file'),
     policy: platoonPlayers.schema,
   })
