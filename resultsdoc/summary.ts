@@ -54,13 +54,15 @@ export interface SummaryInput {
   version: string;
   /** Per side, the policy preset file its config named (LoadedConfig.presets). */
   presets?: readonly (PolicyPresetInfo | null | undefined)[];
+  /** The normalized config "what was played" describes; default scn.normalized (merge: the shards' recorded config). */
+  normalized?: unknown;
 }
 
 /**
  * Builds the summary from merged accumulators. Means are rounded to 6 decimals so the JSON
  * prints the same everywhere; only elapsedSeconds and gamesPerSecond vary between runs.
  */
-export function buildSummary({ ruleset, scn, games, seed, configHash, acc, elapsedSeconds, version, presets }: SummaryInput): Summary {
+export function buildSummary({ ruleset, scn, games, seed, configHash, acc, elapsedSeconds, version, presets, normalized }: SummaryInput): Summary {
   const { layout } = scn.plan;
   const outcome = layout.read(acc, BLOCK.outcome) as number[];
   const score = layout.read(acc, BLOCK.score) as number[];
@@ -77,7 +79,7 @@ export function buildSummary({ ruleset, scn, games, seed, configHash, acc, elaps
     seed,
     configHash,
     version,
-    played: describePlayed(ruleset, scn.normalized, presets),
+    played: describePlayed(ruleset, normalized ?? scn.normalized, presets),
     nouns: { ...scn.plan.spec.nouns },
     ...typeNamesOf(scn.plan.spec.types, scn.plan.spec.typeNames),
     sides: [side(0), side(1)],

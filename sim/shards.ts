@@ -107,7 +107,9 @@ export function mergeShards(docs: readonly ResultsDoc[], paths: readonly string[
     addBlocks(acc, scn, docs[i], paths[i]);
     elapsed += docs[i].summary.elapsedSeconds;
   }
-  const summary = buildSummary({ ruleset, scn, games: totalGames, seed: first.seed, configHash: first.configHash, acc, elapsedSeconds: elapsed, version: packageVersion(), presets: first.summary.played?.sides.map((s) => s.preset) });
+  // What was played is described from the config the shards recorded (the unsharded run's
+  // normalized config, field for field), not from compiling it again.
+  const summary = buildSummary({ ruleset, scn, normalized: first.config, games: totalGames, seed: first.seed, configHash: first.configHash, acc, elapsedSeconds: elapsed, version: packageVersion(), presets: first.summary.played?.sides.map((s) => s.preset) });
   const doc: ResultsDoc = {
     ...first,
     games: totalGames,

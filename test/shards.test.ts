@@ -75,6 +75,13 @@ describe('mergeShards', () => {
     expect(merged.shard).toBeUndefined();
   });
 
+  it('Iron Squad solo: 2 shards merge into the unsharded run (the bot\'s normalized side did not compile back: exit 2)', async () => {
+    const solo = join(ROOT, 'configs', 'iron-squad', 'solo.json');
+    const whole = await doc(600, 4, solo);
+    const merged = mergeShards(JSON.parse(JSON.stringify(await shards(600, 4, 2, solo))), ['a', 'b']).doc;
+    expect(stable(merged)).toBe(stable(JSON.parse(JSON.stringify(whole))));
+  });
+
   it('refuses shards that are not all the parts of one run', async () => {
     const parts = await shards(1500, 3, 3);
     const other = await shards(1500, 4, 3);
@@ -108,6 +115,17 @@ describe('squadsim run --shard / merge (CLI)', () => {
     expect(stable(read('merged'))).toBe(stable(read('whole')));
     expect(JSON.stringify(stableSummary(JSON.parse(m.stdout)))).toBe(JSON.stringify(stableSummary(read('whole').summary)));
     expect(readFileSync(join(dir(), 'merged', 'games.f64')).equals(readFileSync(join(dir(), 'whole', 'games.f64')))).toBe(true);
+  });
+
+  it('OWAM: merge writes the unsharded run\'s results.json byte for byte, timings and their hash aside', () => {
+    const owam = join(ROOT, 'configs', 'owam', 'default.json');
+    const common = [owam, '--games', '1000', '--seed', '5', '--workers', '0'];
+    expect(cli(['run', ...common, '--out', 'ow-whole']).code).toBe(0);
+    for (const k of [1, 2]) expect(cli(['run', ...common, '--shard', `${k}/2`, '--out', `ow-s${k}`]).code).toBe(0);
+    const m = cli(['merge', 'ow-s1/results.json', 'ow-s2/results.json', '--out', 'ow-merged']);
+    expect(m.code, m.stderr).toBe(0);
+    const bytes = (d: string): string => readFileSync(join(dir(), d, 'results.json'), 'utf8').replace(/"(elapsedSeconds|gamesPerSecond|integrity)":\s*("[^"]*"|[0-9.e+-]+)/g, '"$1":0');
+    expect(bytes('ow-merged')).toBe(bytes('ow-whole'));
   });
 
   it('bad --shard and incomplete merges exit 2 and write nothing', () => {

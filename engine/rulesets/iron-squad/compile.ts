@@ -110,7 +110,7 @@ export function compileIron(config: unknown): IronScenario {
   });
 
   const { $schema: _s, ...rest } = c;
-  const normalized = { ...rest, map, scenario: scen, rules, sides: sides.map((sd, s) => ({ name: sd.name, units: solo && s !== playerSide ? [] : sd.units ?? DEFAULT_UNITS, policy: sd.policy })) };
+  const normalized = { ...rest, map, scenario: scen, rules, sides: sides.map((sd, s) => ({ name: sd.name, ...(solo && s !== playerSide ? {} : { units: sd.units ?? DEFAULT_UNITS }), policy: sd.policy })) };
   return {
     ruleset: 'iron-squad', sideNames, plan, normalized,
     rules, map, counters, solo, playerSide, policies, units, mpByType, rangeByType,

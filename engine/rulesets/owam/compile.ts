@@ -32,6 +32,11 @@ const sideSchema = z
   })
   .strict();
 
+const withoutFireteams = <T extends { fireteams?: unknown }>(sd: T): Omit<T, 'fireteams'> => {
+  const { fireteams: _f, ...other } = sd;
+  return other;
+};
+
 const mapSchema = z.object({ layout: z.array(z.string().min(1).max(8)).min(2).max(8).describe('Rows of terrain-card letters, top to bottom, all the same length (letters ".HRWGBUVTCMLXYZQ" by terrain id, "#" = a terrain card dealt from the deck, item 106); default: the mission\'s map (R4).') }).strict();
 
 /** The whole OWAM config, once: parsed here, and the JSON Schema editors use (`squadsim schema owam`). */
@@ -132,7 +137,10 @@ export function compileOwam(config: unknown): OwamScenario {
     rowLabels: { end_reason: END_REASONS },
   });
   const { $schema: _s, ...rest } = c;
-  const normalized = { ...rest, mission: c.mission, rules, sides: sides.map((sd, s) => ({ ...sd, fireteams: squads[s] })) };
+  // The squad (given, or built by the policy) always last in each side, so that compiling the
+  // normalized config again (merge, report) gives it back byte for byte: a given `fireteams`
+  // would otherwise sit where the schema puts it, a built one after `policy`.
+  const normalized = { ...rest, mission: c.mission, rules, sides: sides.map((sd, s) => ({ ...withoutFireteams(sd), fireteams: squads[s] })) };
   return {
     ruleset: 'owam', sideNames: names, plan, normalized, rules, catalog,
     mission: MISSION_IDS.indexOf(c.mission), cols, rows, layout, placed,
