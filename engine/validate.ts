@@ -21,10 +21,19 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, roo
   throw new ConfigError(formatPath(path), bad, allowed);
 }
 
-/** `; "agression" may be "aggression"` for each unknown key close to a real field. */
+/** Unknown keys an error lists (and finds a did-you-mean for); the rest are counted. */
+export const UNKNOWN_KEYS_LISTED = 5;
+
+/** `"a", "b", "c"`, or the first UNKNOWN_KEYS_LISTED of them `and N more`: a message stays short whatever the input. */
+export function listKeys(keys: readonly string[]): string {
+  const shown = keys.slice(0, UNKNOWN_KEYS_LISTED).map((k) => JSON.stringify(k.length > 60 ? `${k.slice(0, 57)}...` : k)).join(', ');
+  return keys.length > UNKNOWN_KEYS_LISTED ? `${shown} and ${keys.length - UNKNOWN_KEYS_LISTED} more` : shown;
+}
+
+/** `(did you mean "aggression" for "agression"?)` for each listed unknown key close to a real field. */
 function unknownKeyHints(keys: readonly string[], fields: readonly string[]): string {
   const hints: string[] = [];
-  for (const k of keys) {
+  for (const k of keys.slice(0, UNKNOWN_KEYS_LISTED)) {
     const c = closest(k, fields);
     if (c !== undefined) hints.push(`did you mean ${JSON.stringify(c)} for ${JSON.stringify(k)}?`);
   }
@@ -93,7 +102,7 @@ function allowedText(issue: z.core.$ZodIssue): string {
     return `expected ${/^[aeiou]/.test(expected) ? 'an' : 'a'} ${expected}`;
   }
   if (i.code === 'unrecognized_keys' && Array.isArray(i.keys)) {
-    return `has unknown field(s) ${i.keys.map((k) => JSON.stringify(k)).join(', ')}; remove or correct them`;
+    return `has unknown field(s) ${listKeys(i.keys)}; remove or correct them`;
   }
   if (i.code === 'too_big' || i.code === 'too_small') {
     const b = issue as { maximum?: number | bigint; minimum?: number | bigint; inclusive?: boolean; origin?: string };

@@ -1,5 +1,7 @@
 import { dirname, resolve } from 'node:path';
+import { z } from 'zod';
 import { ConfigError, formatPath } from '../engine/errors.ts';
+import { parseOrThrow } from '../engine/validate.ts';
 import type { CompiledScenario, Ruleset } from '../engine/ruleset.ts';
 import { getRuleset, RULESET_IDS } from '../engine/rulesets/index.ts';
 import { readJsonFile } from '../resultsdoc/read-json.ts';
@@ -80,28 +82,52 @@ function inlineAt(parent: any, key: string | number, rest: string[], at: (string
 
 /**
  * sides[i].policy naming a .json file becomes the preset it holds: either a policy object
- * itself, or `{ "policy": {...}, "description": ..., "made_by": ... }` (what `tune` writes;
- * the other fields say how it was made and are not compiled).
+ * itself (it has an "id"), or `{ "policy": {...}, "description": ..., "made_by": ... }` (what
+ * `tune` writes; the other fields say how it was made and are not compiled).
  */
 function inlinePolicyPreset(side: unknown, i: number, baseDir: string): PolicyPresetInfo | null {
   if (side === null || typeof side !== 'object' || Array.isArray(side)) return null;
   const s = side as Record<string, unknown>;
   if (typeof s.policy !== 'string' || !s.policy.endsWith('.json')) return null;
   const file = s.policy;
-  const v = readJson(resolve(baseDir, file), formatPath(['sides', i, 'policy']), file, 'expected a policy id or a path to a policy preset JSON file');
-  s.policy = presetPolicy(v);
-  const description = v !== null && typeof v === 'object' && typeof (v as { description?: unknown }).description === 'string' ? (v as { description: string }).description : undefined;
-  return { file, ...(description !== undefined ? { description } : {}) };
+  const field = formatPath(['sides', i, 'policy']);
+  const preset = parsePreset(readJson(resolve(baseDir, file), field, file, 'expected a policy id or a path to a policy preset JSON file'), field, file);
+  s.policy = preset.policy;
+  return { file, ...(preset.description !== undefined ? { description: preset.description } : {}) };
 }
 
-/** The policy in a parsed preset file: its `policy` field, or the file itself. */
-function presetPolicy(v: unknown): unknown {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) && 'policy' in v ? (v as { policy: unknown }).policy : v;
+/** A preset file's own fields: unknown ones are refused (a misspelt "description" was ignored). */
+const presetFileSchema = z.strictObject({
+  $schema: z.string().optional(),
+  policy: z.unknown().optional().describe('The policy: an id, or { "id": ..., <parameters> }.'),
+  description: z.string().optional(),
+  // How it was made (tune writes an object; by hand, anything): not compiled.
+  made_by: z.unknown().optional(),
+});
+
+/**
+ * The policy and description in a parsed preset file. A file with an "id" and no "policy" is a
+ * policy itself (the ruleset's schema judges it); any other object is a preset, whose fields
+ * are checked here: failures are ConfigErrors on `field (file)`.
+ */
+function parsePreset(v: unknown, field: string, file: string): { policy: unknown; description?: string } {
+  const isObj = v !== null && typeof v === 'object' && !Array.isArray(v);
+  if (!isObj || ('id' in v && !('policy' in v))) return { policy: v };
+  const at = `${field} (${file})`;
+  let p: z.output<typeof presetFileSchema>;
+  try {
+    p = parseOrThrow(presetFileSchema, v);
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    throw new ConfigError(e.path ? `${at}: ${e.path}` : at, e.value, e.allowed);
+  }
+  if (!('policy' in v)) throw new ConfigError(`${at}: policy`, undefined, 'expected the preset\'s policy ({ "policy": ..., "description": ..., "made_by": ... }, as `squadsim tune` writes it), or a policy object with its "id"');
+  return { policy: p.policy, ...(p.description !== undefined ? { description: p.description } : {}) };
 }
 
 /** The policy a preset file holds (see inlinePolicyPreset); failures are ConfigErrors on `field`. */
 export function readPolicyPreset(abs: string, field: string, shown: string): unknown {
-  return presetPolicy(readJson(abs, field, shown, 'expected a policy id or a path to a policy preset JSON file'));
+  return parsePreset(readJson(abs, field, shown, 'expected a policy id or a path to a policy preset JSON file'), field, shown).policy;
 }
 
 /** Reads and parses a JSON file (regular files only, size-capped, strict); any failure is a ConfigError on `field`. */

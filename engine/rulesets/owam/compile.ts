@@ -87,7 +87,7 @@ export function compileOwam(config: unknown): OwamScenario {
   const squads = sides.map((sd, s) => {
     const div = DIVISIONS[sd.nation as NationId].find((d) => d.id === sd.division) ?? DIVISIONS[sd.nation as NationId][0];
     const roster = rosterOf(sd.nation as NationId).filter((x) => !rules.historical || x.number <= div.historical);
-    const fts = sd.fireteams ?? policySquad(roster, budget, Math.min(policies[s].fireteams, m.ftMax), m.ftSizeMax[s], s);
+    const fts = sd.fireteams ?? policySquad(roster, budget, Math.min(policies[s].fireteams, m.ftMax), m.ftSizeMax[s], s, sd.players);
     const seen = new Set<number>();
     let pts = 0;
     fts.forEach((ft, k) => {
@@ -108,7 +108,11 @@ export function compileOwam(config: unknown): OwamScenario {
       }
     });
     if (fts.length > m.ftMax) throw new ConfigError(`sides[${s}].fireteams`, fts, `at most ${m.ftMax} FTs (item 19)`);
-    if (pts > budget) throw new ConfigError(`sides[${s}].fireteams`, fts, `cost ${pts} squad points, over the mission's ${budget} (item 17)`);
+    if (pts > budget) {
+      // The user's own budget is named as such: the fireteams are only what it is too small for.
+      if (rules.squad_points !== undefined) throw new ConfigError('rules.squad_points', budget, `is less than side ${s}'s squad costs: sides[${s}].fireteams cost ${pts} squad points (item 17); allowed: at least ${pts} (up to 200), or fewer soldiers in sides[${s}].fireteams`);
+      throw new ConfigError(`sides[${s}].fireteams`, fts, `cost ${pts} squad points, over the mission's ${budget} (item 17); drop soldiers, or raise rules.squad_points to at least ${pts}`);
+    }
     if (sd.players === 2 && fts.length < 2) throw new ConfigError(`sides[${s}].players`, 2, 'needs at least 2 FTs, one per player (item 26)');
     ftCount[s] = fts.length;
     startPoints[s] = pts;
@@ -161,14 +165,18 @@ export function compileOwam(config: unknown): OwamScenario {
  * in every FT is the fault of `rules.squad_points` (the user wrote no fireteams): the error
  * names it, its value and the least budget that builds a legal squad.
  */
-function policySquad(roster: { number: number; rank: string }[], budget: number, n: number, sizeMax: number, side: number): number[][] {
-  const legal = (fts: number[][]) => fts.length > 0 && fts.every((ft) => ft.some((k) => roster.find((x) => x.number === k)!.rank !== 'private'));
+function policySquad(roster: { number: number; rank: string }[], budget: number, n: number, sizeMax: number, side: number, players: 1 | 2): number[][] {
+  // Item 26: a side of two players needs an FT for each.
+  const minFts = players === 2 ? 2 : 1;
+  if (n < minFts) throw new ConfigError(`sides[${side}].players`, players, `needs at least 2 FTs, one per player (item 26), and the policy builds at most ${n}: give sides[${side}].fireteams, or a policy with fireteams of 2 or more`);
+  const legal = (fts: number[][]) => fts.length >= minFts && fts.every((ft) => ft.some((k) => roster.find((x) => x.number === k)!.rank !== 'private'));
   const fts = autoSquad(roster, budget, n, sizeMax);
   if (legal(fts)) return fts;
   let least = budget + 1;
   while (least <= 200 && !legal(autoSquad(roster, least, n, sizeMax))) least++;
   const fix = least <= 200 ? `at least ${least} for side ${side}'s squad, which the policy builds in card order` : 'a larger value';
-  throw new ConfigError('rules.squad_points', budget, `is too few for side ${side}'s squad: each FT needs a Leader, a rank above Private (items 17, 19); allowed: ${fix} (up to 200), or give sides[${side}].fireteams`);
+  const need = minFts === 2 ? 'two FTs, one per player (item 26), each with a Leader, a rank above Private (items 17, 19)' : 'each FT needs a Leader, a rank above Private (items 17, 19)';
+  throw new ConfigError('rules.squad_points', budget, `is too few for side ${side}'s squad: ${need}; allowed: ${fix} (up to 200), or give sides[${side}].fireteams`);
 }
 
 /**
