@@ -173,6 +173,8 @@ export interface BalanceFeature {
 export interface BalanceSweep {
   /** The fitted features: what the random rosters vary. */
   readonly features: readonly BalanceFeature[];
+  /** The side field a force goes in (`roster` in NCO, `army` in Platoon): sim/ writes sides[].<forceField>. */
+  readonly forceField: string;
   /** Rule parameters every generated config must carry (budgets, cost overrides). */
   readonly rules: Record<string, unknown>;
   /** A random legal roster (the config's roster JSON), drawn with `rand()` in [0, 1). */

@@ -97,17 +97,17 @@ function buildConfig(ls: LoadedSweep, seat1: unknown, seat2: unknown) {
     map: structuredClone(spec.map),
     rules: { ...spec.rules, ...sweep.rules },
     sides: [
-      { name: 'seat 1', roster: seat1, policy: policies[0] },
-      { name: 'seat 2', roster: seat2, policy: policies[1] },
+      { name: 'seat 1', [sweep.forceField]: seat1, policy: policies[0] },
+      { name: 'seat 2', [sweep.forceField]: seat2, policy: policies[1] },
     ],
   };
   try {
     return loadConfigObject(config, ls.baseDir);
   } catch (e) {
     if (!(e instanceof ConfigError)) throw e;
-    const m = /^sides\[(\d)\]\.(policy|roster)(.*)$/.exec(e.path);
-    if (m && m[2] === 'roster') throw new Error(`balance: a generated roster does not validate (a bug): ${e.message}`);
-    throw m ? new ConfigError(`policies[${m[1]}]${m[3]}`, e.value, e.allowed) : e;
+    const m = /^sides\[(\d)\]\.(\w+)(.*)$/.exec(e.path);
+    if (m && m[2] === sweep.forceField) throw new Error(`balance: a generated roster does not validate (a bug): ${e.message}`);
+    throw m && m[2] === 'policy' ? new ConfigError(`policies[${m[1]}]${m[3]}`, e.value, e.allowed) : e;
   }
 }
 

@@ -1,9 +1,10 @@
 /** Platoon config → flat scenario (R22 army lists at a points budget, R23 scenario, rules). */
+import { ConfigError } from '../../errors.ts';
 import { z } from 'zod';
 import { checkSideNames, labelSchema, parseOrThrow, sideNameSchema } from '../../validate.ts';
 import { TallyPlan, type Nouns } from '../../tally-plan.ts';
 import { diceCode, platoonRulesSchema } from './data/params.ts';
-import { KINDS, KIND_IDS } from './data/catalogue.ts';
+import { KINDS, KIND_IDS, Prices, unknownCostKey, UPGRADE_IDS } from './data/catalogue.ts';
 import { armySchema, buildArmy, MAX_SLOTS, type BuiltUnit } from './data/roster.ts';
 import { NO, OK_STAR, T_OBSTACLE, TERRAIN_TABLE, MV_HALFTRACK, VEHICLE_CLASS_IDS } from './data/tables.ts';
 import type { PlatoonScenario } from './compiled.ts';
@@ -59,7 +60,10 @@ export function compilePlatoon(config: unknown): PlatoonScenario {
   const { rules, map, sides } = c;
   checkSideNames(sides.map((s) => s.name));
   const policies = [0, 1].map((s) => platoonPlayers.resolve(sides[s].policy)) as [PolicyParams, PolicyParams];
-  const armies = [0, 1].map((s) => buildArmy(sides[s].army, ['sides', s, 'army'], rules.army_points));
+  const bad = unknownCostKey(rules.cost_overrides);
+  if (bad) throw new ConfigError(`rules.cost_overrides.${bad}`, rules.cost_overrides[bad], `is not a unit kind or upgrade; expected one of ${[...KIND_IDS, ...UPGRADE_IDS].join(', ')}`);
+  const prices = new Prices(rules.cost_overrides);
+  const armies = [0, 1].map((s) => buildArmy(sides[s].army, ['sides', s, 'army'], rules.army_points, prices));
   const all: BuiltUnit[] = [...armies[0], ...armies[1]];
   const n = all.length;
   const per = <T extends Int32Array | Uint8Array | Float64Array>(mk: new (n: number) => T, f: (u: BuiltUnit, i: number) => number): T => {

@@ -8,6 +8,7 @@ import { configJsonSchema, fileRefPaths } from '../../kit/config.ts';
 import { playPlatoonGame } from './rules/game.ts';
 import { PlatoonGame } from './rules/state.ts';
 import { platoonOdds } from './tools/odds.ts';
+import { platoonBalance } from './tools/balance.ts';
 import { describePlatoon } from './tools/describe.ts';
 
 export { createPlatoonGame };
@@ -35,5 +36,6 @@ export const platoon: Ruleset<PlatoonScenario, PlatoonGame> = {
   describePlayed: describePlatoon,
   jsonSchema: () => configJsonSchema(platoonConfigSchema),
   odds: platoonOdds,
+  balance: platoonBalance,
   policyPreset: platoonPlayers.presetConfig,
 };

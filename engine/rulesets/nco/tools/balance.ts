@@ -155,6 +155,7 @@ function prepare(spec: BalanceSpec): BalanceSweep {
   const index = new Map(ids.map((id, k) => [id, k]));
   return {
     features,
+    forceField: 'roster',
     rules: { roster_vps: budget.vps, roster_sps: budget.sps, cost_overrides: overrides },
     randomRoster: (rand) => randomRoster(plan, rand),
     featureCounts: (roster) => featureCounts(index, roster),

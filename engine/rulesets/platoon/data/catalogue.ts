@@ -80,3 +80,51 @@ export const EXTRA_MAN_COST = [7, 10, 13] as const;
 export const ATTENDANT_COST = [7, 10, 13] as const;
 export const UPGRADE_COST = { smg: 3, assault_rifle: 5, auto_rifle: 3, lmg: 20, panzerfaust: 5, truck_mmg: 15 } as const;
 export const UPGRADE_MAX = { smg: 2, lmg: 1, panzerfaust: 2, attendants: 2 } as const;
+
+/** Upgrade ids a cost override may name (besides the unit kinds). */
+export const UPGRADE_IDS = ['extra-man', 'attendant', 'smg', 'assault_rifle', 'auto_rifle', 'lmg', 'panzerfaust', 'truck_mmg'] as const;
+export type UpgradeId = (typeof UPGRADE_IDS)[number];
+
+/**
+ * The catalogue's prices with `rules.cost_overrides` applied: a kind's override is its
+ * Regular cost, and Inexperienced / Veteran keep their printed ratio to Regular (rounded);
+ * extra men and attendants likewise; the other upgrades cost the same at every quality.
+ */
+export class Prices {
+  private readonly kindCost: number[][];
+  private readonly perQuality: Record<'extra-man' | 'attendant', number[]>;
+  private readonly flat: Record<string, number>;
+  constructor(overrides: Readonly<Record<string, number>> = {}) {
+    const scaled = (printed: readonly number[], regular: number | undefined): number[] =>
+      regular === undefined ? [...printed] : printed.map((c, q) => (q === 1 ? regular : Math.round((c * regular) / printed[1])));
+    this.kindCost = KINDS.map((k) => scaled(k.cost, overrides[k.id]));
+    this.perQuality = { 'extra-man': scaled(EXTRA_MAN_COST, overrides['extra-man']), attendant: scaled(ATTENDANT_COST, overrides.attendant) };
+    this.flat = Object.fromEntries(Object.entries(UPGRADE_COST).map(([k, c]) => [k, overrides[k] ?? c]));
+  }
+  /** Kind k at quality q (0 inexperienced, 1 regular, 2 veteran). */
+  kind(k: number, q: number): number {
+    return this.kindCost[k][q];
+  }
+  extraMan(q: number): number {
+    return this.perQuality['extra-man'][q];
+  }
+  attendant(q: number): number {
+    return this.perQuality.attendant[q];
+  }
+  upgrade(id: keyof typeof UPGRADE_COST): number {
+    return this.flat[id];
+  }
+  /** A feature's Regular price: a kind id or an upgrade id. */
+  regular(id: string): number {
+    const k = KIND_IDS.indexOf(id);
+    if (k >= 0) return this.kindCost[k][1];
+    if (id === 'extra-man' || id === 'attendant') return this.perQuality[id][1];
+    return this.flat[id];
+  }
+}
+
+/** Checks a cost_overrides object's keys; returns the first unknown key, or ''. */
+export function unknownCostKey(overrides: Readonly<Record<string, number>>): string {
+  for (const k of Object.keys(overrides)) if (!KIND_IDS.includes(k) && !(UPGRADE_IDS as readonly string[]).includes(k)) return k;
+  return '';
+}

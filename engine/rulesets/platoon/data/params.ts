@@ -89,6 +89,7 @@ export const platoonRulesSchema = z
     extra_turn_on: z.number().int().min(1).max(7).default(4).describe('D6 roll at or above which one extra turn is played (7 = never; R23 ASSUMED).'),
     deploy_depth_in: z.number().min(1).max(24).default(12).describe('Inches from its long edge within which each side deploys (R23 ASSUMED).'),
     army_points: z.number().int().min(50).max(10000).default(1000).describe('Points each army may cost (R23 ASSUMED; the catalogue is R22).'),
+    cost_overrides: z.record(z.string(), z.number().int().min(0).max(2000)).default({}).describe('Point costs that replace the R22 catalogue\'s (balance --reprice writes these): a unit kind id sets its Regular cost (Inexperienced and Veteran keep their printed ratio to Regular, rounded), an upgrade id (extra-man, attendant, smg, assault_rifle, auto_rifle, lmg, panzerfaust, truck_mmg) its cost per model or item (extra-man and attendant likewise at Regular).'),
     vp_per_unit: z.number().int().min(0).max(10).default(1).describe('Victory points per destroyed enemy unit (R23 ASSUMED).'),
   })
   .strict();

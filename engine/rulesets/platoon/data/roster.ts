@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { ConfigError } from '../../../errors.ts';
 import { parseOrThrow } from '../../../validate.ts';
-import { ATTENDANT_COST, EXTRA_MAN_COST, KINDS, KIND_IDS, SECTION_MAX, SECTION_MIN, UPGRADE_COST, UPGRADE_MAX } from './catalogue.ts';
+import { KINDS, KIND_IDS, Prices, SECTION_MAX, SECTION_MIN, UPGRADE_MAX } from './catalogue.ts';
 import { QUALITY_IDS } from './tables.ts';
 import { TEAM, W_FLAGS, weaponIndex } from './weapons.ts';
 
@@ -40,6 +40,9 @@ export const unitEntrySchema = z
 export type UnitEntry = z.output<typeof unitEntrySchema>;
 export const armySchema = z.array(unitEntrySchema).min(1).max(MAX_UNITS_PER_SIDE);
 
+/** The R22 catalogue's own prices (no overrides). */
+const PRINTED = new Prices();
+
 /** One unit after the list is checked: what the game fields. */
 export interface BuiltUnit {
   kind: number;
@@ -54,7 +57,7 @@ export interface BuiltUnit {
 }
 
 /** Checks one entry's options against its kind (R22) and prices it; throws ConfigError at `path`. */
-export function buildUnit(e: UnitEntry, path: string): BuiltUnit {
+export function buildUnit(e: UnitEntry, path: string, prices: Prices = PRINTED): BuiltUnit {
   const k = KIND_IDS.indexOf(e.unit), row = KINDS[k], q = QUALITY_IDS.indexOf(e.quality);
   const only = (field: keyof UnitEntry, ok: boolean, dflt: unknown): void => {
     if (!ok && e[field] !== dflt) throw new ConfigError(`${path}.${field}`, e[field], `is not an option of a ${e.unit} (R22)`);
@@ -66,7 +69,7 @@ export function buildUnit(e: UnitEntry, path: string): BuiltUnit {
   only('weapon', officer, 'pistol');
   only('main', e.unit === 'armoured-car', 'hmg');
   only('mmg', e.unit === 'soft-skin-truck', false);
-  const u: BuiltUnit = { kind: k, quality: q, cost: row.cost[q], models: row.models, slotWeapon: [], slotCount: [], slotCrew: [], slotArc: [], panzerfausts: 0 };
+  const u: BuiltUnit = { kind: k, quality: q, cost: prices.kind(k, q), models: row.models, slotWeapon: [], slotCount: [], slotCrew: [], slotArc: [], panzerfausts: 0 };
   const slot = (w: string, count: number, crew: number, arc = ARC_ALL): void => {
     if (count <= 0) return;
     u.slotWeapon.push(weaponIndex(w));
@@ -80,8 +83,8 @@ export function buildUnit(e: UnitEntry, path: string): BuiltUnit {
     if (special > men) throw new ConfigError(`${path}.men`, men, `is too few for the upgrades chosen (${special} models carry them; the LMG needs 2 crew, R22)`);
     if (e.panzerfaust > men) throw new ConfigError(`${path}.panzerfaust`, e.panzerfaust, `exceeds the section's ${men} men`);
     u.models = men;
-    u.cost += (men - SECTION_MIN) * EXTRA_MAN_COST[q] + e.smg * UPGRADE_COST.smg + e.assault_rifle * UPGRADE_COST.assault_rifle
-      + e.auto_rifle * UPGRADE_COST.auto_rifle + e.lmg * UPGRADE_COST.lmg + e.panzerfaust * UPGRADE_COST.panzerfaust;
+    u.cost += (men - SECTION_MIN) * prices.extraMan(q) + e.smg * prices.upgrade('smg') + e.assault_rifle * prices.upgrade('assault_rifle')
+      + e.auto_rifle * prices.upgrade('auto_rifle') + e.lmg * prices.upgrade('lmg') + e.panzerfaust * prices.upgrade('panzerfaust');
     slot('rifle', men - special, 0);
     slot('smg', e.smg, 0);
     slot('assault-rifle', e.assault_rifle, 0);
@@ -90,7 +93,7 @@ export function buildUnit(e: UnitEntry, path: string): BuiltUnit {
     u.panzerfausts = e.panzerfaust;
   } else if (officer) {
     u.models = 1 + e.attendants;
-    u.cost += e.attendants * ATTENDANT_COST[q];
+    u.cost += e.attendants * prices.attendant(q);
     slot(e.weapon, 1, 0);
     slot('rifle', e.attendants, 0);
   } else if (row.vehicle === 0) {
@@ -103,16 +106,16 @@ export function buildUnit(e: UnitEntry, path: string): BuiltUnit {
     const main = e.unit === 'armoured-car' ? e.main : row.weapon;
     if (main) slot(main, 1, 0, row.turret ? ARC_TURRET : ARC_ALL);
     row.vehicleWeapons.forEach((w, i) => slot(w, 1, 0, i === 0 && row.turret ? ARC_TURRET : ARC_FRONT));
-    if (e.mmg) { slot('mmg', 1, 0, ARC_ALL); u.cost += UPGRADE_COST.truck_mmg; }
+    if (e.mmg) { slot('mmg', 1, 0, ARC_ALL); u.cost += prices.upgrade('truck_mmg'); }
   }
   return u;
 }
 
 /** Validates a side's army (R22) against the points budget (R23); returns its units. */
-export function buildArmy(army: unknown, path: (string | number)[], points: number): BuiltUnit[] {
+export function buildArmy(army: unknown, path: (string | number)[], points: number, prices: Prices = PRINTED): BuiltUnit[] {
   const list = parseOrThrow(armySchema, army, path);
   const p = path.map((x) => (typeof x === 'number' ? `[${x}]` : `.${x}`)).join('').replace(/^\./, '');
-  const units = list.map((raw, i) => buildUnit(parseOrThrow(unitEntrySchema, raw, [...path, i]), `${p}[${i}]`));
+  const units = list.map((raw, i) => buildUnit(parseOrThrow(unitEntrySchema, raw, [...path, i]), `${p}[${i}]`, prices));
   const total = units.reduce((a, u) => a + u.cost, 0);
   if (total > points) throw new ConfigError(p, `${total} points`, `exceeds rules.army_points = ${points} (R23: armies of equal points)`);
   return units;
