@@ -21,7 +21,8 @@ export const sweepSchema = z
     $schema: z.string().optional(),
     ruleset: z.string(),
     scenario: z.unknown().optional(),
-    map: z.unknown().default({ generate: {} }),
+    /** Omitted: the ruleset's own default table (NCO a generated one, Skill-die R20's). */
+    map: z.unknown().optional(),
     rules: z.record(z.string(), z.unknown()).default({}),
     /** Policies of seat 1 and seat 2; the rosters swap seats, the policies stay. Default: the ruleset's first policy in both seats. */
     policies: z.tuple([z.unknown(), z.unknown()]).optional(),
@@ -94,7 +95,7 @@ function buildConfig(ls: LoadedSweep, seat1: unknown, seat2: unknown) {
     ruleset: spec.ruleset,
     ...(spec.scenario !== undefined ? { scenario: spec.scenario } : {}),
     // Each config gets its own copy: the loader replaces file paths in place.
-    map: structuredClone(spec.map),
+    ...(spec.map !== undefined ? { map: structuredClone(spec.map) } : {}),
     rules: { ...spec.rules, ...sweep.rules },
     sides: [
       { name: 'seat 1', [sweep.forceField]: seat1, policy: policies[0] },

@@ -14,6 +14,7 @@ import { ACTIVE, SkillGame } from './rules/state.ts';
 import { summarizeSkill } from './tools/summary.ts';
 import { skillOdds } from './tools/odds.ts';
 import { describeSkillDie } from './tools/describe.ts';
+import { skillBalance } from './tools/balance.ts';
 
 export { createSkillGame };
 
@@ -42,5 +43,6 @@ export const skillDie: Ruleset<SkillScenario, SkillGame> = {
   describePlayed: describeSkillDie,
   summarize: summarizeSkill,
   odds: skillOdds,
+  balance: skillBalance,
   jsonSchema: () => configJsonSchema(skillConfigSchema),
 };
