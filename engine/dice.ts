@@ -1,4 +1,4 @@
-import { fmix32, type Rng } from './rng.ts';
+import type { Rng } from './rng.ts';
 
 /** Dice helpers on top of Rng. Hot rulesets call rng.d6() directly; these are for setup and tables. */
 
@@ -78,16 +78,24 @@ export function chooseNext(rng: Rng, a: IntArray, i: number, n: number): void {
   a[i] = t;
 }
 
+/** deploySlot's scale: a slot s stands for the fraction s / SLOT_ONE of the line. */
+export const SLOT_ONE = 1 << 30;
+/** The golden ratio's fraction × SLOT_ONE: the step between ranks of one kind. */
+const GOLDEN_STEP = 663608941;
+
 /**
- * A unit's place in [0, 1) along a deployment line (issue 28: seat-fair, index-free
- * deployment). It depends only on the side's per-game draw `base` (one nextU32 of the
- * player's stream), the unit's kind and its rank among the side's units of that kind
+ * A unit's place along a deployment line, in [0, SLOT_ONE) (issue 28: seat-fair, index-free
+ * deployment). It depends only on the side's per-game draw `base` (in [0, SLOT_ONE), from
+ * the player's stream), the unit's kind and its rank among the side's units of that kind
  * (rankOfKind), never on other kinds' units: removing one unit re-slots no other. Units of
- * one kind are spread by the golden ratio, so they do not bunch.
+ * one kind are spread by the golden ratio, so they do not bunch. Integers in and out (small
+ * integers stay unboxed across a call V8 does not inline; doubles would not).
  */
 export function deploySlot(base: number, kind: number, rank: number): number {
-  const f = fmix32((base ^ Math.imul(kind + 1, 0x9e3779b1)) >>> 0) / 4294967296 + rank * 0.6180339887498949;
-  return f - Math.floor(f);
+  // fmix32 written out: its uint32 result crosses a call boxed whenever it is ≥ 2^30.
+  let h = base ^ Math.imul(kind + 1, 0x9e3779b1);
+  h ^= h >>> 16; h = Math.imul(h, 0x85ebca6b); h ^= h >>> 13; h = Math.imul(h, 0xc2b2ae35); h ^= h >>> 16;
+  return ((h >>> 2) + Math.imul(rank, GOLDEN_STEP)) & (SLOT_ONE - 1);
 }
 
 /** How many units in [first, u) have unit u's kind (deploySlot's rank). */

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { deploySlot, rankOfKind } from '../engine/dice.ts';
+import { deploySlot, rankOfKind, SLOT_ONE } from '../engine/dice.ts';
 import { GameEnv } from '../engine/env.ts';
 import { DEFAULT_MAP } from '../engine/rulesets/skill-die/data/map.ts';
 import type { PlatoonGame } from '../engine/rulesets/platoon/rules/state.ts';
@@ -80,13 +80,14 @@ describe('seat-fair tables and deployment', () => {
   it('a unit\'s slot depends on its kind and rank among that kind only: removing another kind\'s unit re-slots nobody', () => {
     const kinds = [3, 1, 1, 7, 1, 4];
     const without = [3, 1, 1, 1, 4]; // the kind-7 unit removed
-    const slots = (ks: number[]) => ks.map((k, u) => deploySlot(0xdecaf, k, rankOfKind(ks, 0, u)));
+    const slots = (ks: number[]) => ks.map((k, u) => deploySlot(0xdecaf, k, rankOfKind(ks, 0, u)) / SLOT_ONE);
     const a = slots(kinds), b = slots(without);
     expect(b).toEqual([a[0], a[1], a[2], a[4], a[5]]);
     // Units of one kind are spread (golden-ratio steps), not bunched.
-    const three = [0, 1, 2].map((r) => deploySlot(99, 5, r)).sort();
+    const three = [0, 1, 2].map((r) => deploySlot(99, 5, r) / SLOT_ONE).sort();
     expect(Math.min(three[1] - three[0], three[2] - three[1])).toBeGreaterThan(0.2);
     for (const s of a) expect(s >= 0 && s < 1).toBe(true);
+    expect(Number.isInteger(deploySlot(7, 3, 2)) && deploySlot(7, 3, 2) < SLOT_ONE).toBe(true); // an integer: no boxed double per call
   });
 
   it('a mirror match is even from either seat (300 games per player, within 3 SE)', () => {

@@ -3,7 +3,7 @@ import type { PlatoonGame } from '../rules/state.ts';
 import { insidePiece } from '../rules/sight.ts';
 import { COVER_NONE, NO_STAR, T_BUILDING } from '../data/tables.ts';
 import { mayEnter } from '../rules/movement.ts';
-import { deploySlot, rankOfKind } from '../../../dice.ts';
+import { deploySlot, rankOfKind, SLOT_ONE } from '../../../dice.ts';
 
 /** (x, y) lies on no terrain piece unit u may not enter; guns may deploy on No* pieces ("dug in", item 24). */
 export function clearSpot(g: PlatoonGame, u: number, x: number, y: number): boolean {
@@ -43,7 +43,7 @@ const COVER_REACH_IN = 6;
 function deploy(g: PlatoonGame, s: number, uniform: boolean): void {
   const scn = g.scn, T = g.table, W = T.width, H = T.height, depth = scn.rules.deploy_depth_in, p = scn.policies[s];
   const first = s === 0 ? 0 : scn.count[0], n = scn.count[s];
-  const base = g.prng.nextU32();
+  const base = g.prng.below(SLOT_ONE);
   for (let i = 0; i < n; i++) {
     const u = first + i;
     let x: number, y: number;
@@ -53,7 +53,7 @@ function deploy(g: PlatoonGame, s: number, uniform: boolean): void {
     } else {
       // The line spans two thirds of the table; officers stand behind its middle.
       const span = (W * 2) / 3;
-      x = (W - span) / 2 + deploySlot(base, scn.kind[u], rankOfKind(scn.kind, first, u)) * span + (g.prng.float() - 0.5) * 2.2;
+      x = (W - span) / 2 + (deploySlot(base, scn.kind[u], rankOfKind(scn.kind, first, u)) / SLOT_ONE) * span + (g.prng.float() - 0.5) * 2.2;
       let front = p.coverWeight < 2 ? 0.8 : 0.3;
       if (scn.rank[u] > 0) { x = W / 2 + (g.prng.float() - 0.5) * 4; front = 0.15; }
       y = depth * front + (g.prng.float() - 0.5) * 2;

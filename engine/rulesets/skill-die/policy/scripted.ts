@@ -8,7 +8,7 @@ import { canAct, canMove, doAttack, doControlDrone, doEwScan, doInitiativeSignal
 import { canSee, inCover } from '../rules/sight.ts';
 import { ACTIVE, CASUALTY, type SkillGame } from '../rules/state.ts';
 import { CMD_INITIATIVE, CMD_MAIN_EFFORT, type PolicyParams } from './knobs.ts';
-import { deploySlot, rankOfKind } from '../../../dice.ts';
+import { deploySlot, rankOfKind, SLOT_ONE } from '../../../dice.ts';
 import { BEST, BEST_V, bestAttackFF, EVAL, exposure, fillTargets, gapInto } from './eval.ts';
 
 /**
@@ -21,11 +21,11 @@ import { BEST, BEST_V, bestAttackFF, EVAL, exposure, fillTargets, gapInto } from
 export function deployLine(g: SkillGame, side: number, P: PolicyParams): void {
   const s = g.scn, T = g.table, f0 = s.first[side], n = s.count[side];
   const depth = s.rules.deploy_depth_in, W = T.width, H = T.height;
-  const base = g.prng.nextU32();
+  const base = g.prng.below(SLOT_ONE);
   for (let i = 0; i < n; i++) {
     const u = f0 + i;
     if (s.uCrewOf[u] >= 0) continue;
-    const x = W / 2 + (deploySlot(base, s.uType[u], rankOfKind(s.uType, f0, u)) - 0.5) * P.deploySpread * (W - 4);
+    const x = W / 2 + (deploySlot(base, s.uType[u], rankOfKind(s.uType, f0, u)) / SLOT_ONE - 0.5) * P.deploySpread * (W - 4);
     PLACE[0] = side === 0 ? x : W - x; PLACE[1] = side === 0 ? depth * 0.6 : H - depth * 0.6;
     placeAt(g, u);
   }
