@@ -114,7 +114,9 @@ export function definePlayers<K extends KnobSpec, D>(knobs: K, players: Record<s
       const k = knobs[n], v = own(over, n) && over[n] !== undefined ? over[n] : preset[n];
       out[camel(n)] = k.type === 'choice' ? k.choices.indexOf(v as string) : v;
     }
-    return out as Policy<K>;
+    // A copy by spread: `out`, built by keyed stores, is in dictionary mode (every knob read in
+    // the hot loop a hash lookup); the spread's copy has fast properties and one shape per ruleset.
+    return { ...out } as Policy<K>;
   };
   const toConfig = (p: Policy<K>): Record<string, unknown> => {
     const out: Record<string, unknown> = { id: p.id };
