@@ -14,7 +14,7 @@ export const COMMAND_TABLE: Record<string, { command: string; describe: string; 
   run: { command: 'run [config]', describe: 'play seeded games and summarize them', load: async () => (await import('./run.ts')).runCommand as never },
   schema: { command: 'schema <ruleset>', describe: "print the JSON Schema of a ruleset's config (configs/schemas/<id>.schema.json)", load: async () => (await import('./schema.ts')).schemaCommand as never },
   export: { command: 'export <results>', describe: 'write a results table as CSV, Apache Arrow or Parquet (columns: docs/csv.md)', load: async () => (await import('./export.ts')).exportCommand as never },
-  check: { command: 'check <results>', describe: 'compare a run with a stored baseline (CI gate): exit 1 when a metric moved', load: async () => (await import('./check.ts')).checkCommand as never },
+  check: { command: 'check <file>', describe: 'CI gate: play a config against a reference run, paired game by game (--against), or compare a run with a stored baseline (--baseline); exit 1 when a metric moved', load: async () => (await import('./check.ts')).checkCommand as never },
   report: { command: 'report <results>', describe: 'write report.html (self-contained, offline), one SVG per chart and summary tables', load: async () => (await import('./report.ts')).reportCommand as never },
   balance: { command: 'balance <sweep>', describe: 'fit fair point costs from random rosters played in seat-swapped pairs', load: async () => (await import('./balance.ts')).balanceCommand as never },
   odds: { command: 'odds', describe: 'exact outcome distribution of one attack (squadsim odds <ruleset> --help for its options)', load: async () => (await import('./odds.ts')).oddsCommand as never },

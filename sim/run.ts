@@ -43,6 +43,13 @@ export interface RunOptions {
   resume?: Resume;
   /** Called after each chunk is merged, in chunk order, with the chunks merged so far and the accumulators. */
   onMerged?: (chunksDone: number, acc: Float64Array) => void;
+  /**
+   * The caller's stopping rule (check --against's sequential test): asked after each chunk
+   * is merged, in chunk order and after onRows, with the games merged so far; true stops the
+   * run there, as --target-error does (no more chunks are handed out, later ones are dropped),
+   * so where it stops does not depend on the worker count. The run plays at most `games`.
+   */
+  until?: (games: number) => boolean;
   /** Master seed, an integer in 0..2^32-1. */
   seed: number;
   /** Worker threads; default os.availableParallelism(). 0 plays on the calling thread. */
@@ -125,6 +132,7 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
   const hash = configHash(scn.normalized);
   const rows = onRows !== undefined;
   if (opts.shard && targetError !== undefined) throw new RangeError('a targetError run cannot be sharded: its stopping point depends on every chunk before it');
+  if (opts.until && (targetError !== undefined || opts.shard || opts.resume)) throw new RangeError('a run with its own stopping rule (until) cannot also use targetError, shard or resume');
   const { shard, base, endGame, total } = runChunks(minGames, maxGames, opts.shard);
   const resume = opts.resume;
   if (resume && (resume.nextChunk > total || resume.acc.length !== scn.plan.layout.size)) throw new RangeError(`resume: ${resume.nextChunk} chunks of ${resume.acc.length} values do not fit a run of ${total} chunks of ${scn.plan.layout.size}`);
@@ -151,6 +159,7 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
     if (rows) onRows(buf.subarray(scn.plan.layout.size), start);
     games = start + count - base * CHUNK_GAMES;
     opts.onMerged?.(first - base + i + 1, merger.dst);
+    if (opts.until) return opts.until(games);
     if (targetError === undefined || games < minGames) return false;
     const wins = merger.dst.subarray(outcomeAt, outcomeAt + 2);
     reached = targetMet(wins, games, targetError);
@@ -166,7 +175,7 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
   const threads = Math.min(workers, tasks.length);
   try {
     await (opts.execute ?? executeChunks)({
-      tasks, threads, onResult, ...(opts.workerFile ? { workerFile: opts.workerFile } : {}), ...(targetError !== undefined ? { stop } : {}),
+      tasks, threads, onResult, ...(opts.workerFile ? { workerFile: opts.workerFile } : {}), ...(targetError !== undefined || opts.until ? { stop } : {}),
       ...(opts.halt ? { halt: opts.halt } : {}), ...(opts.cancel ? { cancel: opts.cancel } : {}),
     });
   } finally {
