@@ -105,7 +105,8 @@ export function configChanges(a: unknown, b: unknown, max = 5): string[] {
       for (const k of new Set([...Object.keys(x as object), ...Object.keys(y as object)])) walk((x as Record<string, unknown>)[k], (y as Record<string, unknown>)[k], at ? `${at}.${k}` : k);
       return;
     }
-    if (canonicalJson(x) !== canonicalJson(y)) out.push(`${at || '(root)'}: ${canonicalJson(x)} → ${canonicalJson(y)}`);
+    const show = (v: unknown): string => (v === undefined ? '(absent)' : canonicalJson(v));
+    if (show(x) !== show(y)) out.push(`${at || '(root)'}: ${show(x)} → ${show(y)}`);
   };
   walk(a, b, '');
   return out;
