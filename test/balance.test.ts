@@ -2,7 +2,6 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeBalance, BALANCE_SCHEMA } from '../analysis/balance.ts';
-import { Rng } from '../engine/rng.ts';
 import { compileNco } from '../engine/rulesets/nco/compile.ts';
 import { COST_KEYS } from '../engine/rulesets/nco/data/costs.ts';
 import { ncoBalance } from '../engine/rulesets/nco/tools/balance.ts';
@@ -10,17 +9,10 @@ import { compileRoster } from '../engine/rulesets/nco/data/roster.ts';
 import { loadSweep, loadSweepObject, runSweep } from '../sim/sweep.ts';
 import { assertDistFresh, ROOT } from './dist-fresh.ts';
 import { configErrorOf } from './config-error.ts';
+import { randFrom, spec } from './balance-harness.ts';
 import { cliSandbox } from './cli-harness.ts';
 
 const SWEEPS = join(ROOT, 'configs', 'nco', 'sweeps');
-
-function randFrom(seed: number): () => number {
-  const rng = new Rng(seed);
-  return () => rng.nextU32() / 4294967296;
-}
-
-
-const spec = (over: Record<string, unknown> = {}) => ({ budget: {}, roster: {}, features: 'all', cost_overrides: {}, rules: {}, ...over });
 
 describe('NCO random rosters', () => {
   it('1,000 random rosters all pass compile (budgets, caps, uniques, Sergeant) and their feature costs add up to what compile charges', () => {

@@ -5,21 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { analyzeBalance } from '../analysis/balance.ts';
-import { Rng } from '../engine/rng.ts';
 import { compilePlatoon } from '../engine/rulesets/platoon/compile.ts';
 import { platoonBalance } from '../engine/rulesets/platoon/tools/balance.ts';
 import { buildUnit, unitEntrySchema } from '../engine/rulesets/platoon/data/roster.ts';
 import { Prices } from '../engine/rulesets/platoon/data/catalogue.ts';
 import { loadSweepObject, runSweep } from '../sim/sweep.ts';
 import { configErrorOf } from './config-error.ts';
+import { randFrom, spec } from './balance-harness.ts';
 import { join } from 'node:path';
 import { ROOT } from './dist-fresh.ts';
-
-function randFrom(seed: number): () => number {
-  const rng = new Rng(seed);
-  return () => rng.nextU32() / 4294967296;
-}
-const spec = (over: Record<string, unknown> = {}) => ({ budget: {}, roster: {}, features: 'all', cost_overrides: {}, rules: {}, ...over });
 const side = (name: string, army: unknown) => ({ name, army, policy: 'random' });
 
 describe('Platoon random armies', () => {

@@ -6,18 +6,12 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeBalance } from '../analysis/balance.ts';
-import { Rng } from '../engine/rng.ts';
 import { compileSkill } from '../engine/rulesets/skill-die/compile.ts';
 import { skillBalance } from '../engine/rulesets/skill-die/tools/balance.ts';
 import { loadSweepObject, runSweep } from '../sim/sweep.ts';
 import { configErrorOf } from './config-error.ts';
+import { randFrom, spec } from './balance-harness.ts';
 import { ROOT } from './dist-fresh.ts';
-
-function randFrom(seed: number): () => number {
-  const rng = new Rng(seed);
-  return () => rng.nextU32() / 4294967296;
-}
-const spec = (over: Record<string, unknown> = {}) => ({ budget: {}, roster: {}, features: 'all', cost_overrides: {}, rules: {}, ...over });
 const side = (name: string, roster: unknown) => ({ name, roster, policy: 'random' });
 
 describe('Skill-die random rosters', () => {
