@@ -315,8 +315,13 @@ export function scriptedTarget(g: PlatoonGame, u: number, friendly: boolean): nu
   return best;
 }
 
-/** §4.7: go Down when the expected loss reaches the policy's threshold. */
+/**
+ * §4.7: go Down when the expected loss reaches the policy's threshold. Never a vehicle: Down's
+ * −2 to be hit is for infantry and artillery only (item 27), so a vehicle would spend its order
+ * die for nothing (issue 29: the tuned preset's threshold 0 cost each tank ~40% of its turns).
+ */
 export function scriptedReactToShot(g: PlatoonGame, t: number, shooter: number): boolean {
+  if (g.isVehicle(t)) return false;
   casualtiesInto(g, shooter, t, g.order[shooter] === ADVANCE);
   return EV[0] >= pol(g, t).reactDownLoss;
 }
