@@ -34,6 +34,7 @@ const [split, workerSplit] = await Promise.all([
   build({ ...common, entryPoints: ['bench/variance.ts'], outfile: 'dist/variance.js' }),
   build({ ...common, entryPoints: ['bench/coverage.ts'], outfile: 'dist/coverage.js' }),
   build({ ...common, entryPoints: ['bench/mapgen.ts'], outfile: 'dist/mapgen.js' }),
+  build({ ...common, entryPoints: ['bench/gate-power.ts'], outfile: 'dist/gate-power.js' }),
 ]);
 chmodSync('dist/cli.js', 0o755);
 
