@@ -55,18 +55,36 @@ interface Scale {
   grad: number[];
 }
 
-/** GLS fit of β_S = λ·c_S over the subset S: λ = c'Σ⁻¹β / c'Σ⁻¹c, Var λ = 1 / c'Σ⁻¹c. */
-function scaleOn(subset: readonly number[], c: readonly number[], beta: readonly number[], cov: readonly number[], k: number): Scale {
-  const m = subset.length;
-  const sub = subset.flatMap((a) => subset.map((b) => cov[a * k + b]));
-  const inv = invertSpd(sub, m);
-  const cs = subset.map((a) => c[a]);
-  const sInvC = matVec(inv, cs, m);
-  const denom = dotv(cs, sInvC);
-  const lambda = dotv(sInvC, subset.map((a) => beta[a])) / denom;
-  const grad = new Array<number>(k).fill(0);
-  subset.forEach((a, i) => (grad[a] = sInvC[i] / denom));
-  return { lambda, lambdaSe: Math.sqrt(1 / denom), grad };
+/**
+ * GLS fits of β_S = λ·c_S over an anchor set S: λ = c'Σ⁻¹β / c'Σ⁻¹c, Var λ = 1 / c'Σ⁻¹c.
+ * Σ_S is inverted once per anchor set; each leave-one-out fit comes from that inverse by the
+ * block-inverse identity (Σ_{S−d})⁻¹c = u − inv[·,d]·u_d / inv[d,d] with u = Σ_S⁻¹c, so the
+ * balance bootstrap's thousands of leave-one-out scales cost O(|S|) each, not a new inversion.
+ */
+class AnchorScales {
+  private readonly inv: Float64Array;
+  private readonly u: number[];
+  constructor(private readonly subset: readonly number[], private readonly c: readonly number[], private readonly beta: readonly number[], cov: readonly number[], private readonly k: number) {
+    const m = subset.length;
+    const sub = new Float64Array(m * m);
+    for (let i = 0; i < m; i++) for (let j = 0; j < m; j++) sub[i * m + j] = cov[subset[i] * k + subset[j]];
+    this.inv = invertSpd(sub, m);
+    this.u = matVec(this.inv, subset.map((a) => c[a]), m);
+  }
+  /** The scale over the whole set (drop = −1) or over the set without its feature `drop`. */
+  scale(drop = -1): Scale {
+    const { subset, inv, u, c, beta, k } = this;
+    const m = subset.length, d = subset.indexOf(drop);
+    const s = d < 0 ? u : u.map((v, i) => (i === d ? 0 : v - (inv[i * m + d] * u[d]) / inv[d * m + d]));
+    let denom = 0, num = 0;
+    for (let i = 0; i < m; i++) {
+      denom += s[i] * c[subset[i]];
+      num += s[i] * beta[subset[i]];
+    }
+    const grad = new Array<number>(k).fill(0);
+    for (let i = 0; i < m; i++) grad[subset[i]] = s[i] / denom;
+    return { lambda: num / denom, lambdaSe: Math.sqrt(1 / denom), grad };
+  }
 }
 
 function judge(f: CostedFeature, j: number, s: Scale, beta: readonly number[], cov: readonly number[], k: number, z: number, anchor: boolean): FairCostRow & { zScore: number } {
@@ -94,7 +112,8 @@ export function fairCosts(features: readonly CostedFeature[], beta: readonly num
   let anchors = priced;
   const dropped: string[] = [];
   // Each anchor is judged against the scale of the other anchors (leave one out).
-  const looRow = (j: number) => judge(features[j], j, scaleOn(anchors.filter((a) => a !== j), c, beta, cov, k), beta, cov, k, z, true);
+  let scales = new AnchorScales(anchors, c, beta, cov, k);
+  const looRow = (j: number) => judge(features[j], j, scales.scale(j), beta, cov, k, z, true);
   const minAnchors = Math.max(2, Math.ceil(priced.length / 2));
   while (anchors.length > minAnchors) {
     let worst = -1, worstZ = 0;
@@ -109,8 +128,9 @@ export function fairCosts(features: readonly CostedFeature[], beta: readonly num
     if (worst < 0 || worstZ <= zFor(1 - (1 - confidence) / anchors.length)) break;
     dropped.push(features[worst].id);
     anchors = anchors.filter((a) => a !== worst);
+    scales = new AnchorScales(anchors, c, beta, cov, k);
   }
-  const all = scaleOn(anchors, c, beta, cov, k);
+  const all = scales.scale();
   const rows = features.map((f, j) => {
     const { zScore: _z, ...row } = anchors.includes(j) ? looRow(j) : judge(f, j, all, beta, cov, k, z, false);
     return row;
