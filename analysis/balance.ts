@@ -7,6 +7,7 @@ import { fairCosts, type FairCostRow } from './fair-cost.ts';
 import { fitLogistic } from './logistic.ts';
 import { verdicts, type Verdict } from './verdicts.ts';
 import { zFor } from './fair-cost.ts';
+import { analyzeReferenceBalance, isReferenceDoc, referenceTable, type ReferenceBalanceDoc } from './reference-value.ts';
 
 export const BALANCE_SCHEMA = 'squadsim.balance/1';
 export const BALANCE_FILE = 'balance.json';
@@ -25,6 +26,10 @@ export interface BalanceInput {
   meanCounts: readonly number[];
   rows: readonly { diff: readonly number[]; outcome: readonly [number, number, number]; games: number }[];
   elapsedSeconds: number;
+  /** The sweep's reference feature where the game prints no points (analysis/reference-value.ts). */
+  reference?: string;
+  /** What seat 1 is in this ruleset, said beside the intercept. */
+  seat1?: string;
 }
 
 export interface BalanceFeatureResult extends FairCostRow, Verdict {
@@ -77,8 +82,15 @@ export interface BalanceDoc {
   elapsedSeconds: number;
 }
 
-/** Fits the win model and the fair costs. Throws RangeError when the data cannot identify them. */
-export function analyzeBalance(inp: BalanceInput): BalanceDoc {
+/**
+ * Fits the win model and the fair costs. Throws RangeError when the data cannot identify them.
+ * With a reference (no printed points), values against it instead: analysis/reference-value.ts.
+ */
+export function analyzeBalance(inp: BalanceInput & { reference: string }): ReferenceBalanceDoc;
+export function analyzeBalance(inp: BalanceInput & { reference?: undefined }): BalanceDoc;
+export function analyzeBalance(inp: BalanceInput): BalanceDoc | ReferenceBalanceDoc;
+export function analyzeBalance(inp: BalanceInput): BalanceDoc | ReferenceBalanceDoc {
+  if (inp.reference !== undefined) return analyzeReferenceBalance({ ...inp, reference: inp.reference });
   const used = inp.features.map((_, j) => inp.rows.some((r) => r.diff[j] !== 0));
   const cols = [...used.keys()].filter((j) => used[j]);
   const p = cols.length + 1;
@@ -145,7 +157,8 @@ export function analyzeBalance(inp: BalanceInput): BalanceDoc {
 }
 
 /** The stdout table of `squadsim balance`. */
-export function balanceTable(doc: BalanceDoc): string {
+export function balanceTable(doc: BalanceDoc | ReferenceBalanceDoc): string {
+  if (isReferenceDoc(doc)) return referenceTable(doc);
   const f1 = (v: number): string => v.toFixed(1);
   const rows = [
     ['feature', 'group', 'printed', 'fair', `${Math.round(doc.confidence * 100)}% interval`, 'q', 'flag', 'suggested', 'per roster'],

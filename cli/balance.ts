@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { ConfigError } from '../engine/errors.ts';
 import { analyzeBalance, BALANCE_FILE, balanceTable, type BalanceDoc } from '../analysis/balance.ts';
+import type { ReferenceBalanceDoc } from '../analysis/reference-value.ts';
 import { packageVersion } from '../sim/paths.ts';
 import { loadSweep, runSweep } from '../sim/sweep.ts';
 import { intFlag } from './errors.ts';
@@ -31,12 +32,13 @@ async function handler(argv: ArgumentsCamelCase<BalanceArgs>): Promise<void> {
   const ls = loadSweep(argv.sweep);
   const data = await runSweep(ls, { workers, progress: !argv.json });
   const { spec } = ls;
-  let doc: BalanceDoc;
+  let doc: BalanceDoc | ReferenceBalanceDoc;
   try {
     doc = analyzeBalance({
       ruleset: spec.ruleset, version: packageVersion(), sweepHash: ls.hash, sweep: spec, seed: spec.seed,
       pairs: spec.pairs, gamesPerPair: spec.games_per_pair, confidence: spec.confidence,
       features: data.features, meanCounts: data.meanCounts, rows: data.rows, elapsedSeconds: data.elapsedSeconds,
+      reference: ls.sweep.reference, seat1: ls.sweep.seat1,
     });
   } catch (e) {
     if (!(e instanceof RangeError)) throw e;

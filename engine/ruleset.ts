@@ -181,6 +181,14 @@ export interface BalanceSweep {
   randomRoster(rand: () => number): unknown;
   /** Feature counts of a roster, in the order of `features`. */
   featureCounts(roster: unknown): number[];
+  /**
+   * Set where the game prints no points: the id of the feature whose value is 0 by
+   * definition. The features then have no printed cost and every other feature is valued
+   * against this one (analysis/reference-value.ts; Iron Squad's Rifleman).
+   */
+  readonly reference?: string;
+  /** What seat 1 is in this ruleset, said beside the seat-1 intercept (e.g. Iron Squad's USA moves first). */
+  readonly seat1?: string;
 }
 
 /** What every compiled scenario exposes to the runner. Rulesets add their own typed arrays. */
