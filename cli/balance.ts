@@ -22,7 +22,8 @@ function builder(y: Argv): Argv<BalanceArgs> {
     .option('json', { type: 'boolean', default: false, describe: 'print only the balance JSON on stdout' })
     .option('workers', { alias: 'w', describe: 'worker threads; 0 plays on the main thread', defaultDescription: 'CPU cores', requiresArg: true })
     .example('$0 balance configs/nco/sweeps/default.json --out out/', 'fair costs of every soldier type and option')
-    .example('$0 balance configs/nco/sweeps/private-at-30.json --json', 'a Private priced at 30 vps is flagged over-costed') as unknown as Argv<BalanceArgs>;
+    .example('$0 balance configs/nco/sweeps/private-at-30.json --json', 'a Private priced at 30 vps is flagged over-costed')
+    .example('$0 balance configs/iron-squad/sweeps/default.json', 'no printed points: each type valued against the Rifleman') as unknown as Argv<BalanceArgs>;
 }
 
 async function handler(argv: ArgumentsCamelCase<BalanceArgs>): Promise<void> {
