@@ -30,6 +30,25 @@ const BOOTSTRAP_SALT = 0xb0075;
 export function pairBootstrap(
   features: readonly CostedFeature[], cols: readonly number[], rows: readonly BalanceRow[], confidence: number, replicates: number, seed: number,
 ): PairBootstrap {
+  const fair: number[][] = cols.map(() => []);
+  const coef: number[][] = cols.map(() => []);
+  const lambdas: number[] = [];
+  const failed = resamplePairs(rows, replicates, seed, (sample) => {
+    const f = fitBalance(features, cols, sample, confidence);
+    f.fc.rows.forEach((r, c) => {
+      fair[c].push(r.fairCost);
+      coef[c].push(r.coefficient);
+    });
+    lambdas.push(f.fc.lambda);
+  });
+  return { replicates, failed, se: fair.map(robustSd), coefficientSe: coef.map(robustSd), lambdaSe: robustSd(lambdas) };
+}
+
+/**
+ * Calls `fit` on `replicates` resamples of the roster pairs (with replacement, a pair's rows
+ * together) and returns how many resamples it could not fit (it threw a RangeError).
+ */
+export function resamplePairs(rows: readonly BalanceRow[], replicates: number, seed: number, fit: (sample: BalanceRow[]) => void): number {
   const byPair = new Map<number, BalanceRow[]>();
   rows.forEach((r, i) => {
     const key = r.pair ?? -1 - i; // rows without a pair are their own cluster
@@ -40,26 +59,18 @@ export function pairBootstrap(
   const clusters = [...byPair.values()];
   const rng = new Rng();
   rng.seedGame((seed ^ BOOTSTRAP_SALT) >>> 0, 0);
-  const fair: number[][] = cols.map(() => []);
-  const coef: number[][] = cols.map(() => []);
-  const lambdas: number[] = [];
   let failed = 0;
   for (let b = 0; b < replicates; b++) {
     const sample: BalanceRow[] = [];
     for (let i = 0; i < clusters.length; i++) for (const r of clusters[rng.below(clusters.length)]) sample.push(r);
     try {
-      const f = fitBalance(features, cols, sample, confidence);
-      f.fc.rows.forEach((r, c) => {
-        fair[c].push(r.fairCost);
-        coef[c].push(r.coefficient);
-      });
-      lambdas.push(f.fc.lambda);
+      fit(sample);
     } catch (e) {
       if (!(e instanceof RangeError)) throw e;
       failed++;
     }
   }
-  return { replicates, failed, se: fair.map(robustSd), coefficientSe: coef.map(robustSd), lambdaSe: robustSd(lambdas) };
+  return failed;
 }
 
 /**

@@ -6,6 +6,9 @@
 import { fairCosts, type CostedFeature, type FairCosts } from './fair-cost.ts';
 import { fitLogistic, type LogisticFit } from './logistic.ts';
 
+/** Defaults of the sweep fields `bootstrap`, `replication` and `usage_floor` (docs/balance.md). */
+export const BALANCE_DEFAULTS = { bootstrap: 200, replication: 0.9, usageFloor: 0.05 } as const;
+
 /** One played seating of one roster pair: seat 1's counts minus seat 2's. */
 export interface BalanceRow {
   /** The roster pair (both seatings share it): the bootstrap resamples pairs, not rows. */
@@ -30,8 +33,8 @@ export function fittedColumns(features: number, rows: readonly BalanceRow[]): nu
   return out;
 }
 
-/** Fits the win model on `cols` and the fair costs. Throws RangeError when the data cannot identify them. */
-export function fitBalance(features: readonly CostedFeature[], cols: readonly number[], rows: readonly BalanceRow[], confidence: number): BalanceFit {
+/** The win model on the count differences of `cols`: coefficient 0 is seat 1's intercept, c + 1 is cols[c]'s. */
+export function fitWinModel(cols: readonly number[], rows: readonly BalanceRow[]): LogisticFit {
   const p = cols.length + 1;
   const n = rows.length;
   const x = new Float64Array(n * p);
@@ -44,7 +47,13 @@ export function fitBalance(features: readonly CostedFeature[], cols: readonly nu
     y[i] = r.outcome[0] + r.outcome[2] / 2;
     m[i] = r.games;
   }
-  const fit = fitLogistic({ x, rows: n, cols: p, successes: y, trials: m });
+  return fitLogistic({ x, rows: n, cols: p, successes: y, trials: m });
+}
+
+/** Fits the win model on `cols` and the fair costs. Throws RangeError when the data cannot identify them. */
+export function fitBalance(features: readonly CostedFeature[], cols: readonly number[], rows: readonly BalanceRow[], confidence: number): BalanceFit {
+  const fit = fitWinModel(cols, rows);
+  const p = cols.length + 1;
   const beta = cols.map((_, c) => fit.beta[c + 1]);
   const cov = cols.flatMap((_, a) => cols.map((_, b) => fit.cov[(a + 1) * p + b + 1]));
   const fc = fairCosts(cols.map((j) => features[j]), beta, cov, confidence);

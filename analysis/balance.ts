@@ -5,17 +5,17 @@
  * (verdicts.ts), and only the calls a fresh seed would likely repeat stated (replication.ts).
  * The output is the versioned balance document `squadsim.balance/1` (DIR/balance.json).
  */
-import { fitBalance, fittedColumns, type BalanceRow } from './balance-fit.ts';
+import { BALANCE_DEFAULTS, fitBalance, fittedColumns, type BalanceRow } from './balance-fit.ts';
 import { pairBootstrap } from './balance-bootstrap.ts';
 import { zFor, type FairCostRow } from './fair-cost.ts';
 import { bhThreshold, replicate, type BalanceVerdict, type Replication } from './replication.ts';
 import { verdicts, type Verdict } from './verdicts.ts';
+import { analyzeReferenceBalance, isReferenceDoc, referenceTable, type ReferenceBalanceDoc } from './reference-value.ts';
 
 export const BALANCE_SCHEMA = 'squadsim.balance/1';
 export const BALANCE_FILE = 'balance.json';
 
-/** Defaults of the sweep fields `bootstrap`, `replication` and `usage_floor` (docs/balance.md). */
-export const BALANCE_DEFAULTS = { bootstrap: 200, replication: 0.9, usageFloor: 0.05 } as const;
+export { BALANCE_DEFAULTS };
 
 export interface BalanceInput {
   ruleset: string;
@@ -39,6 +39,10 @@ export interface BalanceInput {
   usage?: readonly (number | null)[];
   /** Below this usage a feature is "not exercised": the players did not use it, so it cannot be priced. */
   usageFloor?: number;
+  /** The sweep's reference feature where the game prints no points (analysis/reference-value.ts). */
+  reference?: string;
+  /** What seat 1 is in this ruleset, said beside the intercept. */
+  seat1?: string;
 }
 
 export interface BalanceFeatureResult extends Omit<FairCostRow, 'flag'>, Verdict, Replication {
@@ -105,8 +109,15 @@ export interface BalanceDoc {
   elapsedSeconds: number;
 }
 
-/** Fits the win model and the fair costs. Throws RangeError when the data cannot identify them. */
-export function analyzeBalance(inp: BalanceInput): BalanceDoc {
+/**
+ * Fits the win model and the fair costs. Throws RangeError when the data cannot identify them.
+ * With a reference (no printed points), values against it instead: analysis/reference-value.ts.
+ */
+export function analyzeBalance(inp: BalanceInput & { reference: string }): ReferenceBalanceDoc;
+export function analyzeBalance(inp: BalanceInput & { reference?: undefined }): BalanceDoc;
+export function analyzeBalance(inp: BalanceInput): BalanceDoc | ReferenceBalanceDoc;
+export function analyzeBalance(inp: BalanceInput): BalanceDoc | ReferenceBalanceDoc {
+  if (inp.reference !== undefined) return analyzeReferenceBalance({ ...inp, reference: inp.reference });
   const B = inp.bootstrap ?? BALANCE_DEFAULTS.bootstrap;
   const level = inp.replication ?? BALANCE_DEFAULTS.replication;
   const floor = inp.usageFloor ?? BALANCE_DEFAULTS.usageFloor;
@@ -198,7 +209,8 @@ function roughly(n: number): string {
 }
 
 /** The stdout table of `squadsim balance`. */
-export function balanceTable(doc: BalanceDoc): string {
+export function balanceTable(doc: BalanceDoc | ReferenceBalanceDoc): string {
+  if (isReferenceDoc(doc)) return referenceTable(doc);
   const f1 = (v: number): string => v.toFixed(1);
   const fit = doc.fit;
   const stated = (f: BalanceFeatureResult): string =>

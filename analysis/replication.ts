@@ -35,17 +35,26 @@ export function bhThreshold(fdr: number, flagged: number, m: number): number {
   return normalQuantile(1 - (fdr * Math.max(1, flagged)) / (2 * m));
 }
 
-/** The replication probability of this sweep's call, and the verdict at `level`. */
-export function replicate(z: number, flag: 'over-costed' | 'under-costed' | 'ok', c: number, level: number, games: number): Replication {
+/**
+ * The replication of a call on a statistic z (flagged up when z ≥ c, down when z ≤ −c):
+ * `call` is this sweep's call (+1, −1 or 0 for none).
+ */
+export function replicateCall(z: number, call: 1 | -1 | 0, c: number, level: number, games: number): { stated: boolean; replication: number; lean: 1 | -1 | 0; gamesToSettle: number | null } {
   const r2 = Math.SQRT2;
-  const pOver = normalCdf((z - c) / r2), pUnder = normalCdf((-z - c) / r2);
-  const p = flag === 'over-costed' ? pOver : flag === 'under-costed' ? pUnder : Math.max(0, 1 - pOver - pUnder);
-  // "ok" claims nothing (no mis-price found at this size), so it needs no replication; a
-  // perfectly priced feature (z = 0) is flagged by a fresh sweep only with P = 2Φ(−c/√2).
-  if (p >= level || flag === 'ok') return { verdict: flag, replication: p, lean: null, gamesToSettle: null };
-  const lean = z > 1 ? 'over-costed' : z < -1 ? 'under-costed' : null;
-  // z grows as √games for a real mis-price: the call is stated once |z| ≥ c + √2·Φ⁻¹(level).
+  const pUp = normalCdf((z - c) / r2), pDown = normalCdf((-z - c) / r2);
+  const p = call > 0 ? pUp : call < 0 ? pDown : Math.max(0, 1 - pUp - pDown);
+  // No call claims nothing (no mis-price found at this size), so it needs no replication; a
+  // feature at z = 0 is flagged by a fresh sweep only with P = 2Φ(−c/√2).
+  if (p >= level || call === 0) return { stated: true, replication: p, lean: 0, gamesToSettle: null };
+  const lean = z > 1 ? 1 : z < -1 ? -1 : 0;
+  // z grows as √games for a real effect: the call is stated once |z| ≥ c + √2·Φ⁻¹(level).
   const need = c + r2 * normalQuantile(level);
-  const gamesToSettle = lean ? Math.ceil(games * (need / Math.abs(z)) ** 2) : null;
-  return { verdict: 'unsettled', replication: p, lean, gamesToSettle };
+  return { stated: false, replication: p, lean, gamesToSettle: lean ? Math.ceil(games * (need / Math.abs(z)) ** 2) : null };
+}
+
+/** A cost call's replication (z = (printed − fair)/SE: over-costed is up) and the verdict at `level`. */
+export function replicate(z: number, flag: 'over-costed' | 'under-costed' | 'ok', c: number, level: number, games: number): Replication {
+  const r = replicateCall(z, flag === 'over-costed' ? 1 : flag === 'under-costed' ? -1 : 0, c, level, games);
+  const lean = r.lean > 0 ? 'over-costed' : r.lean < 0 ? 'under-costed' : null;
+  return { verdict: r.stated ? flag : 'unsettled', replication: r.replication, lean, gamesToSettle: r.gamesToSettle };
 }

@@ -188,6 +188,14 @@ export interface BalanceSweep {
    * are always in play (soldiers, passive kit).
    */
   readonly usage?: readonly BalanceUsage[];
+  /**
+   * Set where the game prints no points: the id of the feature whose value is 0 by
+   * definition. The features then have no printed cost and every other feature is valued
+   * against this one (analysis/reference-value.ts; Iron Squad's Rifleman).
+   */
+  readonly reference?: string;
+  /** What seat 1 is in this ruleset, said beside the seat-1 intercept (e.g. Iron Squad's USA moves first). */
+  readonly seat1?: string;
 }
 
 export interface BalanceUsage {
