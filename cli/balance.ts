@@ -7,12 +7,18 @@ import type { ReferenceBalanceDoc } from '../analysis/reference-value.ts';
 import { packageVersion } from '../sim/paths.ts';
 import { loadSweep, runSweep } from '../sim/sweep.ts';
 import { intFlag } from './errors.ts';
+import { COSTS_FILE, REPRICE_FILE, reprice, repriceTable } from './reprice.ts';
+import { readJsonFile } from '../resultsdoc/read-json.ts';
+import { dirname, resolve } from 'node:path';
 
 interface BalanceArgs {
   sweep: string;
   out?: string;
   json: boolean;
   workers?: unknown;
+  reprice: boolean;
+  rounds?: unknown;
+  maxChanges?: unknown;
 }
 
 function builder(y: Argv): Argv<BalanceArgs> {
@@ -21,7 +27,11 @@ function builder(y: Argv): Argv<BalanceArgs> {
     .option('out', { alias: 'o', type: 'string', describe: `write DIR/${BALANCE_FILE} (squadsim.balance/1)`, requiresArg: true })
     .option('json', { type: 'boolean', default: false, describe: 'print only the balance JSON on stdout' })
     .option('workers', { alias: 'w', describe: 'worker threads; 0 plays on the main thread', defaultDescription: 'CPU cores', requiresArg: true })
+    .option('reprice', { type: 'boolean', default: false, describe: `fit, change the clearest mis-prices, verify on a fresh seed, repeat; with --out writes DIR/${REPRICE_FILE} and DIR/${COSTS_FILE}` })
+    .option('rounds', { describe: 'with --reprice: sweeps to play at most (each on a fresh seed)', defaultDescription: '8', requiresArg: true })
+    .option('max-changes', { describe: 'with --reprice: prices changed per round at most, largest mis-price first', defaultDescription: '3', requiresArg: true })
     .example('$0 balance configs/nco/sweeps/default.json --out out/', 'fair costs of every soldier type and option')
+    .example('$0 balance configs/skill-die/sweeps/default.json --reprice --out out/reprice/', 'propose prices until a fresh seed finds none mis-priced')
     .example('$0 balance configs/nco/sweeps/private-at-30.json --json', 'a Private priced at 30 vps is flagged over-costed')
     .example('$0 balance configs/iron-squad/sweeps/default.json', 'no printed points: each type valued against the Rifleman') as unknown as Argv<BalanceArgs>;
 }
@@ -29,8 +39,21 @@ function builder(y: Argv): Argv<BalanceArgs> {
 async function handler(argv: ArgumentsCamelCase<BalanceArgs>): Promise<void> {
   const workers = argv.workers === undefined ? availableParallelism() : intFlag('workers', argv.workers, 0, 1024, 'an integer from 0 to 1024');
   checkOutFlag(argv.out);
+  const rounds = argv.rounds === undefined ? 8 : intFlag('rounds', argv.rounds, 1, 100, 'an integer from 1 to 100');
+  const maxChanges = argv.maxChanges === undefined ? 3 : intFlag('max-changes', argv.maxChanges, 1, 1000, 'an integer from 1 to 1000');
+  if (!argv.reprice && (argv.rounds !== undefined || argv.maxChanges !== undefined)) throw new ConfigError(argv.rounds !== undefined ? '--rounds' : '--max-changes', argv.rounds ?? argv.maxChanges, 'is only for --reprice');
+  if (argv.reprice && argv.json) throw new ConfigError('--json', true, 'is not for --reprice (its document is DIR/reprice.json with --out)');
   // Bad sweep input is reported here, before any game is played or any file written.
   const ls = loadSweep(argv.sweep);
+  if (argv.reprice) {
+    const abs = resolve(argv.sweep);
+    const doc = await reprice(ls, readJsonFile(abs, { field: 'sweep', shown: argv.sweep, allowed: 'expected a readable JSON sweep file' }) as Record<string, unknown>, dirname(abs), {
+      rounds, maxChanges, workers, progress: true, onRound: (line) => process.stderr.write(line + '\n'),
+    });
+    if (argv.out !== undefined) writeOutFiles(argv.out, [[REPRICE_FILE, JSON.stringify(doc, null, 2) + '\n'], [COSTS_FILE, JSON.stringify(doc.costOverrides, null, 2) + '\n']]);
+    process.stdout.write(repriceTable(doc) + (argv.out !== undefined ? `reprice: ${argv.out.replace(/\/+$/, '')}/${REPRICE_FILE}, ${COSTS_FILE} (a sweep's "cost_overrides" may name it)\n` : ''));
+    return;
+  }
   const data = await runSweep(ls, { workers, progress: !argv.json });
   const { spec } = ls;
   let doc: BalanceDoc | ReferenceBalanceDoc;

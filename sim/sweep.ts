@@ -84,6 +84,10 @@ export function loadSweep(path: string): LoadedSweep {
 
 export function loadSweepObject(raw: unknown, baseDir: string): LoadedSweep {
   const spec = parseOrThrow(sweepSchema, raw);
+  // "cost_overrides" may name a JSON file (what `balance --reprice` writes), relative to the sweep.
+  if (typeof spec.cost_overrides === 'string') {
+    spec.cost_overrides = readJsonFile(resolve(baseDir, spec.cost_overrides), { field: 'cost_overrides', shown: spec.cost_overrides, allowed: 'expected a path to a JSON object of costs (relative to the sweep file), or the object inline' });
+  }
   const ruleset = getRuleset(spec.ruleset);
   if (!ruleset) throw new ConfigError('ruleset', spec.ruleset, `expected one of ${RULESET_IDS.map((r) => JSON.stringify(r)).join(', ')}`);
   if (!ruleset.balance) throw new ConfigError('ruleset', spec.ruleset, 'this ruleset has no balance sweeps yet');
