@@ -27,7 +27,7 @@ describe('squadsim balance --reprice (CLI)', () => {
     writeFileSync(sweep, JSON.stringify(small));
     const r = cli(['balance', sweep, '--reprice', '--rounds', '2', '--max-changes', '1', '-w', '1', '--out', join(tmp, 'a')], 120_000);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/reprice round 1\/3 .*next: mortar 10 -> \d+/);
+    expect(r.stderr).toMatch(/reprice round 1\/2 .*next: mortar 10 -> \d+/);
     const doc = JSON.parse(readFileSync(join(tmp, 'a', 'reprice.json'), 'utf8'));
     expect(doc.schema).toBe('squadsim.reprice/1');
     expect(doc.rounds[0].changes).toHaveLength(1); // --max-changes 1
