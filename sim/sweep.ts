@@ -99,7 +99,8 @@ export function loadSweepObject(raw: unknown, baseDir: string): LoadedSweep {
   return loaded;
 }
 
-function buildConfig(ls: LoadedSweep, seat1: unknown, seat2: unknown) {
+/** The run config of one seating of a sweep (seat 1 and seat 2 forces), loaded and compiled. */
+export function buildConfig(ls: LoadedSweep, seat1: unknown, seat2: unknown) {
   const { spec, sweep } = ls;
   const first = getRuleset(spec.ruleset)!.policyIds[0];
   const policies = spec.policies ?? [first, first];
