@@ -85,6 +85,12 @@ function prepare(spec: BalanceSpec): BalanceSweep {
   const fitted = new Set([...ids, BASELINE]);
   const cards = DEFAULT_ROSTER.filter((c) => c.number <= cap && fitted.has(c.rank) && fitted.has(c.weapon))
     .map((card) => ({ card, cost: cardPoints(card, overrides), leader: card.rank !== 'private' }));
+  ids.forEach((id, i) => {
+    if (!cards.some((c) => c.card.rank === id || c.card.weapon === id)) {
+      const need = [...new Set(DEFAULT_ROSTER.filter((c) => c.number <= cap && (c.rank === id || c.weapon === id)).flatMap((c) => [c.rank, c.weapon]).filter((x) => !fitted.has(x)))];
+      throw new ConfigError(`features[${i}]`, id, `is on no card drawn: a card is drawn only when its rank and weapon are both features (the bolt rifle always is); add ${need.join(' or ')}`);
+    }
+  });
   const least = Math.min(...cards.filter((c) => c.leader).map((c) => c.cost));
   if (!Number.isFinite(least)) throw new ConfigError('features', ids, 'leave no Leader (a rank above Private) to draw, and every FT needs one (item 19)');
   const floor = budget.points - Math.floor(budget.band * budget.points);
