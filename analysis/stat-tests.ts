@@ -15,6 +15,11 @@ export function erfc(x: number): number {
   return x >= 0 ? r : 2 - r;
 }
 
+/** Standard normal distribution function Φ(x). */
+export function normalCdf(x: number): number {
+  return erfc(-x / Math.SQRT2) / 2;
+}
+
 /** Two-sided p-value of a standard normal statistic: P(|Z| ≥ |z|). */
 export function twoSidedP(z: number): number {
   if (Number.isNaN(z)) return 1;

@@ -13,7 +13,8 @@
  *   printed)² − se²), at least 0), so each feature's fair cost is pulled toward its printed
  *   cost by the share se² / (se² + τ²), the more the less it was measured; but never by more
  *   than one standard error, so a clearly measured mis-price is not talked back.
- * - **Explanations.** A negative fair cost, raw or suggested, gets a note saying what it means.
+ * - **Explanations.** A negative fair cost gets a note: clearly negative (its whole interval
+ *   below 0), with what to look at, or within noise of a small value.
  * - **Ranking.** The flagged features, clearest first (by q, then |z|), with the suggested cost.
  */
 import { twoSidedP } from './stat-tests.ts';
@@ -65,10 +66,11 @@ export function verdicts(rows: FairCostRow[], z: number, fdr: number): Verdicts 
     const pull = (1 - w) * (r.cost - r.fairCost), limit = se[k];
     const shrunk = r.fairCost + (pull > limit ? limit : pull < -limit ? -limit : pull);
     let note: string | null = null;
-    if (r.fairCost < -0.05) {
-      note = shrunk < 0
-        ? 'negative beyond the noise: rosters with more of it lost more; at this budget it displaces something better (a non-fighter for a fighter), or it stands for what always comes with it'
-        : `negative raw fair cost ${r.fairCost.toFixed(1)} is within noise of a small value; the suggested cost is pulled up toward the printed one`;
+    if (r.interval[1] < 0) {
+      note = 'clearly negative: rosters that took it lost more than rosters that spent the points elsewhere, so no price of 0 or more makes it fair. '
+        + 'Either the players do not use it well (check its use in a trace), it displaces something better at this budget (a non-fighter for a fighter, a long-range weapon for a short one), or the rule itself hurts its carrier; price it at 0 and look at why';
+    } else if (r.fairCost < -0.05) {
+      note = `negative estimate ${r.fairCost.toFixed(1)}, but within noise of 0 or a small value: worth little to these players; the suggested cost is pulled toward the printed one`;
     }
     return { z: zs[k], pValue: p[k], qValue: q[k], suggestedCost: shrunk, note };
   });

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { ConfigError } from '../engine/errors.ts';
 import { analyzeBalance, BALANCE_FILE, balanceTable, type BalanceDoc } from '../analysis/balance.ts';
+import type { ReferenceBalanceDoc } from '../analysis/reference-value.ts';
 import { packageVersion } from '../sim/paths.ts';
 import { loadSweep, runSweep } from '../sim/sweep.ts';
 import { intFlag } from './errors.ts';
@@ -21,7 +22,8 @@ function builder(y: Argv): Argv<BalanceArgs> {
     .option('json', { type: 'boolean', default: false, describe: 'print only the balance JSON on stdout' })
     .option('workers', { alias: 'w', describe: 'worker threads; 0 plays on the main thread', defaultDescription: 'CPU cores', requiresArg: true })
     .example('$0 balance configs/nco/sweeps/default.json --out out/', 'fair costs of every soldier type and option')
-    .example('$0 balance configs/nco/sweeps/private-at-30.json --json', 'a Private priced at 30 vps is flagged over-costed') as unknown as Argv<BalanceArgs>;
+    .example('$0 balance configs/nco/sweeps/private-at-30.json --json', 'a Private priced at 30 vps is flagged over-costed')
+    .example('$0 balance configs/iron-squad/sweeps/default.json', 'no printed points: each type valued against the Rifleman') as unknown as Argv<BalanceArgs>;
 }
 
 async function handler(argv: ArgumentsCamelCase<BalanceArgs>): Promise<void> {
@@ -31,12 +33,14 @@ async function handler(argv: ArgumentsCamelCase<BalanceArgs>): Promise<void> {
   const ls = loadSweep(argv.sweep);
   const data = await runSweep(ls, { workers, progress: !argv.json });
   const { spec } = ls;
-  let doc: BalanceDoc;
+  let doc: BalanceDoc | ReferenceBalanceDoc;
   try {
     doc = analyzeBalance({
       ruleset: spec.ruleset, version: packageVersion(), sweepHash: ls.hash, sweep: spec, seed: spec.seed,
       pairs: spec.pairs, gamesPerPair: spec.games_per_pair, confidence: spec.confidence,
       features: data.features, meanCounts: data.meanCounts, rows: data.rows, elapsedSeconds: data.elapsedSeconds,
+      bootstrap: spec.bootstrap, replication: spec.replication, usage: data.usage, usageFloor: spec.usage_floor,
+      reference: ls.sweep.reference, seat1: ls.sweep.seat1,
     });
   } catch (e) {
     if (!(e instanceof RangeError)) throw e;

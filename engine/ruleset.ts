@@ -181,6 +181,28 @@ export interface BalanceSweep {
   randomRoster(rand: () => number): unknown;
   /** Feature counts of a roster, in the order of `features`. */
   featureCounts(roster: unknown): number[];
+  /**
+   * Features whose use the ruleset counts, and the [sides, labels] counter cell that counts
+   * one use: balance reports a feature used less than the sweep's usage floor as "not
+   * exercised" instead of pricing what the players never did with it. Features not listed
+   * are always in play (soldiers, passive kit).
+   */
+  readonly usage?: readonly BalanceUsage[];
+  /**
+   * Set where the game prints no points: the id of the feature whose value is 0 by
+   * definition. The features then have no printed cost and every other feature is valued
+   * against this one (analysis/reference-value.ts; Iron Squad's Rifleman).
+   */
+  readonly reference?: string;
+  /** What seat 1 is in this ruleset, said beside the seat-1 intercept (e.g. Iron Squad's USA moves first). */
+  readonly seat1?: string;
+}
+
+export interface BalanceUsage {
+  feature: string;
+  /** A counter of the scenario's CounterSet with axes [SIDES, labels], and the label. */
+  counter: string;
+  label: string;
 }
 
 /** What every compiled scenario exposes to the runner. Rulesets add their own typed arrays. */

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { ConfigError } from '../engine/errors.ts';
 import { Rng } from '../engine/rng.ts';
 import { BLOCK } from '../engine/tally-plan.ts';
-import { type BalanceFeature, type BalanceSweep } from '../engine/ruleset.ts';
+import { type BalanceFeature, type BalanceSweep, type CompiledScenario } from '../engine/ruleset.ts';
 import { getRuleset, RULESET_IDS } from '../engine/rulesets/index.ts';
 import { parseOrThrow } from '../engine/validate.ts';
 import { runBatch, type BatchJob, type BatchOptions } from './batch.ts';
@@ -35,6 +35,12 @@ export const sweepSchema = z
     seed: z.number().int().min(0).max(0xffffffff).default(1),
     /** Confidence level of the fair-cost intervals. */
     confidence: z.number().min(0.5).max(0.9999).default(0.95),
+    /** Bootstrap replicates over roster pairs for the standard errors; 0 takes the delta method's. Omitted: analysis/balance.ts BALANCE_DEFAULTS (docs/balance.md). */
+    bootstrap: z.number().int().min(0).max(10_000).optional(),
+    /** Probability that a fresh sweep repeats a call, needed for the call to be stated; else the feature is unsettled. */
+    replication: z.number().min(0.5).max(0.999).optional(),
+    /** Uses per unit fielded per game below which a counted feature is "not exercised" and not priced. */
+    usage_floor: z.number().min(0).max(100).optional(),
   })
   .strict();
 
@@ -64,6 +70,8 @@ export interface SweepData {
   rows: SweepRow[];
   /** Mean count per roster of each feature. */
   meanCounts: number[];
+  /** Per feature: uses per unit fielded per game, from the ruleset's usage counters; null where not counted. */
+  usage: (number | null)[];
   games: number;
   elapsedSeconds: number;
 }
@@ -119,6 +127,22 @@ function rosterRand(seed: number): () => number {
   return () => rng.nextU32() / 4294967296;
 }
 
+/** Uses per unit fielded per game of each counted feature (`fielded[j]`: unit-games of feature j over the sweep). */
+function featureUsage(sweep: BalanceSweep, scn: CompiledScenario, accs: readonly Float64Array[], fielded: readonly number[]): (number | null)[] {
+  const out = sweep.features.map((): number | null => null);
+  for (const u of sweep.usage ?? []) {
+    const j = sweep.features.findIndex((f) => f.id === u.feature);
+    if (j < 0) continue; // not fitted in this sweep
+    if (!scn.counters) throw new Error(`balance: ${scn.ruleset} declares feature usage but has no counters`);
+    const base = scn.plan.layout.offset(u.counter);
+    const [c0, c1] = scn.counters.sideCells(u.counter, u.label);
+    let uses = 0;
+    for (const acc of accs) uses += acc[base + c0] + acc[base + c1];
+    out[j] = fielded[j] > 0 ? uses / fielded[j] : null;
+  }
+  return out;
+}
+
 /** Draws every pair's rosters, plays both directions of each pair, and returns one row per direction. */
 export async function runSweep(ls: LoadedSweep, opts: BatchOptions = {}): Promise<SweepData> {
   const { spec, sweep } = ls;
@@ -132,7 +156,7 @@ export async function runSweep(ls: LoadedSweep, opts: BatchOptions = {}): Promis
     const a = sweep.randomRoster(rand);
     const b = sweep.randomRoster(rand);
     const ca = sweep.featureCounts(a), cb = sweep.featureCounts(b);
-    for (let j = 0; j < k; j++) sums[j] += ca[j] + cb[j];
+    for (let j = 0; j < k; j++) sums[j] += ca[j] + cb[j]; // each pair plays both seatings: 2·g games per roster
     diffs.push(ca.map((v, j) => v - cb[j]));
     for (const [s1, s2] of [[a, b], [b, a]]) jobs.push({ loaded: buildConfig(ls, s1, s2), seed: spec.seed, start: i * g, games: g });
   }
@@ -148,7 +172,7 @@ export async function runSweep(ls: LoadedSweep, opts: BatchOptions = {}): Promis
     };
   });
   return {
-    features: sweep.features, rows, meanCounts: sums.map((s) => s / (2 * spec.pairs)),
+    features: sweep.features, rows, meanCounts: sums.map((s) => s / (2 * spec.pairs)), usage: featureUsage(sweep, jobs[0].loaded.scn, accs, sums.map((s) => s * 2 * g)),
     games: 2 * spec.pairs * g, elapsedSeconds: (performance.now() - t0) / 1000,
   };
 }

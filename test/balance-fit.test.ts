@@ -164,7 +164,10 @@ describe('balance verdicts (issue 13): false discovery rate, shrinkage, notes, r
     const v = verdicts(rows, z, 0.05);
     expect(v.rows[3].note).toMatch(/within noise/);
     expect(v.rows[3].suggestedCost).toBeGreaterThan(0);
-    expect(v.rows[4].note).toMatch(/beyond the noise/);
+    expect(v.rows[4].note).toMatch(/clearly negative.*price it at 0/);
+    // Issue 28: a small negative estimate whose interval reaches above 0 is not called "clearly" negative.
+    const small = verdicts([...rows.slice(0, 3), mk('small', 3, -0.4, 1.6)], z, 0.05);
+    expect(small.rows[3].note).toMatch(/within noise/);
     expect(v.rows[0].note).toBeNull();
   });
 });

@@ -81,6 +81,18 @@ export class CounterSet<C extends CounterDecls> {
   private labels(a: Axis): readonly string[] {
     return a === SIDES ? this.sideNames : a;
   }
+  /**
+   * Where `label` of counter `name` sits within its block for side 0 and side 1: the counter
+   * must have axes [SIDES, labels] (balance sweeps read feature usage this way).
+   */
+  sideCells(name: string, label: string): [number, number] {
+    const d = this.decls[name];
+    if (!d || d.axes.length !== 2 || d.axes[0] !== SIDES) throw new Error(`counters: ${name} is not a [sides, labels] counter`);
+    const labels = this.labels(d.axes[1]);
+    const j = labels.indexOf(label);
+    if (j < 0) throw new Error(`counters: ${name} has no label ${label}`);
+    return [j, labels.length + j];
+  }
   /** TallySpec.extras for these counters. */
   blocks(): BlockSpec[] {
     return Object.entries(this.decls).map(([name, d]) => {

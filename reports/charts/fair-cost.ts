@@ -4,7 +4,10 @@ import type { Nouns } from '../../engine/tally-plan.ts';
 import { rowsOf, type Chart } from '../chart.ts';
 import { CONFIG, SCHEMA, WIDE } from '../theme.ts';
 
-const VERDICT_COLOURS = { domain: ['over-costed', 'under-costed', 'ok', 'printed cost'], range: ['#e45756', '#54a24b', '#4c78a8', '#222222'] };
+const VERDICT_COLOURS = {
+  domain: ['over-costed', 'under-costed', 'ok', 'unsettled', 'not exercised', 'printed cost'],
+  range: ['#e45756', '#54a24b', '#4c78a8', '#b8860b', '#9d9d9d', '#222222'],
+};
 const COLOUR = { field: 'colour', type: 'nominal' as const, scale: VERDICT_COLOURS, title: null, legend: { symbolOpacity: 1 } };
 
 export function fairCostChart(balance: ColumnTable | null, n: Nouns): Chart | null {
@@ -18,7 +21,7 @@ export function fairCostChart(balance: ColumnTable | null, n: Nouns): Chart | nu
     title: 'Fair cost against printed cost',
     description:
       `For each ${n.unit} type and option: the fitted fair cost in ${n.value} (dot, with its 95% interval) next to the printed cost (black diamond). ` +
-      'A printed cost above the interval is over-costed (red), below it under-costed (green).',
+      'Over-costed (red) and under-costed (green) are stated only when a fresh seed would likely repeat the call; unsettled (amber) leans one way but a fresh seed could call it either way; not exercised (grey): the players hardly used it, so it is not priced.',
     spec: {
       $schema: SCHEMA,
       config: CONFIG,

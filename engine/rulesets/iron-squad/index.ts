@@ -10,6 +10,7 @@ import { ironOdds } from './tools/odds.ts';
 import { IronGame } from './rules/state.ts';
 import { summarizeIron } from './tools/summary.ts';
 import { describeIron } from './tools/describe.ts';
+import { ironBalance } from './tools/balance.ts';
 
 export { createIronGame };
 
@@ -39,4 +40,5 @@ export const ironSquad: Ruleset<IronScenario, IronGame> = {
   summarize: summarizeIron,
   jsonSchema: () => configJsonSchema(ironConfigSchema),
   odds: ironOdds,
+  balance: ironBalance,
 };

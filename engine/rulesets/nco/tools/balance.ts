@@ -159,8 +159,18 @@ function prepare(spec: BalanceSpec): BalanceSweep {
     rules: { roster_vps: budget.vps, roster_sps: budget.sps, cost_overrides: overrides },
     randomRoster: (rand) => randomRoster(plan, rand),
     featureCounts: (roster) => featureCounts(index, roster),
+    usage: USAGE,
   };
 }
+
+/**
+ * Items used up when played, and the rulesInPlay cell that counts one use (rules/items.ts):
+ * balance calls one the players hardly use "not exercised" instead of pricing it. The counts
+ * include the Medic's and Chaplain's free items, which are not features, so they can only
+ * make an item look more used, never less.
+ */
+const USAGE = (['extra-magazine', 'lucky-trinket', 'letters-from-home', 'morphine', 'flask', 'tobacco'] as const)
+  .map((id) => ({ feature: id, counter: 'rulesInPlay', label: id }));
 
 function price(plan: Plan, key: string): number {
   return priced(plan.overrides, key, printedCost(key, plan.rules.letters_from_home_cost));

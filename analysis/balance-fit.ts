@@ -1,0 +1,61 @@
+/**
+ * The balance pipeline from played rows to fair costs, as one function the pair bootstrap
+ * (balance-bootstrap.ts) can rerun on resampled rows: logistic win model on the feature-count
+ * differences (logistic.ts), then the point scale and fair costs (fair-cost.ts).
+ */
+import { fairCosts, type CostedFeature, type FairCosts } from './fair-cost.ts';
+import { fitLogistic, type LogisticFit } from './logistic.ts';
+
+/** Defaults of the sweep fields `bootstrap`, `replication` and `usage_floor` (docs/balance.md). */
+export const BALANCE_DEFAULTS = { bootstrap: 200, replication: 0.9, usageFloor: 0.05 } as const;
+
+/** One played seating of one roster pair: seat 1's counts minus seat 2's. */
+export interface BalanceRow {
+  /** The roster pair (both seatings share it): the bootstrap resamples pairs, not rows. */
+  pair?: number;
+  diff: readonly number[];
+  /** Seat-1 wins, seat-2 wins, draws. */
+  outcome: readonly [number, number, number];
+  games: number;
+}
+
+export interface BalanceFit {
+  /** Feature indices fitted (those whose count differed in some row), in order. */
+  cols: number[];
+  fit: LogisticFit;
+  fc: FairCosts;
+}
+
+/** The features whose count differs between the two rosters of at least one row. */
+export function fittedColumns(features: number, rows: readonly BalanceRow[]): number[] {
+  const out: number[] = [];
+  for (let j = 0; j < features; j++) if (rows.some((r) => r.diff[j] !== 0)) out.push(j);
+  return out;
+}
+
+/** The win model on the count differences of `cols`: coefficient 0 is seat 1's intercept, c + 1 is cols[c]'s. */
+export function fitWinModel(cols: readonly number[], rows: readonly BalanceRow[]): LogisticFit {
+  const p = cols.length + 1;
+  const n = rows.length;
+  const x = new Float64Array(n * p);
+  const y = new Float64Array(n);
+  const m = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const r = rows[i];
+    x[i * p] = 1;
+    for (let c = 0; c < cols.length; c++) x[i * p + c + 1] = r.diff[cols[c]];
+    y[i] = r.outcome[0] + r.outcome[2] / 2;
+    m[i] = r.games;
+  }
+  return fitLogistic({ x, rows: n, cols: p, successes: y, trials: m });
+}
+
+/** Fits the win model on `cols` and the fair costs. Throws RangeError when the data cannot identify them. */
+export function fitBalance(features: readonly CostedFeature[], cols: readonly number[], rows: readonly BalanceRow[], confidence: number): BalanceFit {
+  const fit = fitWinModel(cols, rows);
+  const p = cols.length + 1;
+  const beta = cols.map((_, c) => fit.beta[c + 1]);
+  const cov = cols.flatMap((_, a) => cols.map((_, b) => fit.cov[(a + 1) * p + b + 1]));
+  const fc = fairCosts(cols.map((j) => features[j]), beta, cov, confidence);
+  return { cols: [...cols], fit, fc };
+}
