@@ -101,6 +101,7 @@ describe('OWAM random squads', () => {
     expect(path({ roster: { nations: ['germany', 'usa'] } })).toBe('roster.nations[0]');
     expect(path({ roster: { fireteams: 5 } })).toBe('roster.fireteams');
     expect(path({ budget: { points: 8, band: 0.5 } })).toBe('budget');
+    expect(path({ budget: { points: 150, band: 0.2 } })).toBe('budget'); // 94 points buy all 12 cards: nothing would vary
   });
 
   it('a small sweep plays both seats of every pair and fits every feature', async () => {

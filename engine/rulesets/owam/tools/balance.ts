@@ -95,6 +95,8 @@ function prepare(spec: BalanceSpec): BalanceSweep {
   if (!Number.isFinite(least)) throw new ConfigError('features', ids, 'leave no Leader (a rank above Private) to draw, and every FT needs one (item 19)');
   const floor = budget.points - Math.floor(budget.band * budget.points);
   if (floor < least) throw new ConfigError('budget', budget, `can leave ${floor} squad points, too few for the cheapest Leader (${least}); allowed: points·(1 − band) of at least ${least}`);
+  const whole = cards.reduce((x, c) => x + c.cost, 0);
+  if (floor >= whole) throw new ConfigError('budget', budget, `always buys every card drawn (${cards.length} cards, ${whole} squad points), so no squad differs; allowed: points·(1 − band) below ${whole}`);
   const features: BalanceFeature[] = ids.map((id) => {
     const rank = (RANKS as readonly string[]).includes(id);
     return { id, label: LABELS[id], group: rank ? 'ranks' : 'weapons', cost: rank ? cardPoints({ rank: id, weapon: BASELINE }, overrides) : overrides[id] ?? 0, pool: '' };
