@@ -68,7 +68,7 @@ describe('OWAM random squads', () => {
   });
 
   it('features restrict the cards drawn: without the captain and the SMG no squad holds #1 or #2', () => {
-    const sweep = owamBalance.prepare(spec({ features: ['sergeant', 'corporal', 'pfc', 'private', 'mg'] }));
+    const sweep = owamBalance.prepare(spec({ budget: { points: 45 }, features: ['sergeant', 'corporal', 'pfc', 'private', 'mg'] })); // 7 cards, 50 points
     expect(sweep.features.map((f) => f.cost)).toEqual([10, 9, 7, 5, 0]);
     const r = randFrom(3);
     for (let i = 0; i < 200; i++) {
