@@ -7,7 +7,7 @@ import type { OwamScenario } from './compiled.ts';
 import { buildCatalog, COLOUR_NAMES, DECK_SIZE } from './data/cards.ts';
 import { MISSION_IDS, MISSIONS, COMBAT_OPS, VISIBILITY } from './data/missions.ts';
 import { owamRulesSchema } from './data/params.ts';
-import { DIVISIONS, NATIONS, NATION_SIDE, RANKS, RANK_POINTS, TRAITS, WEAPONS, rosterOf, type NationId } from './data/soldiers.ts';
+import { cardPoints, COST_KEYS, DIVISIONS, NATIONS, NATION_SIDE, RANKS, RANK_POINTS, TRAITS, WEAPONS, rosterOf, type NationId } from './data/soldiers.ts';
 import { TERRAIN_ATTACK, TERRAIN_DEFENSE, TERRAIN_IDS, TERRAIN_LETTERS } from './data/terrain.ts';
 import type { PolicyParams } from './policy/knobs.ts';
 import { owamPlayers } from './policy/players.ts';
@@ -20,7 +20,7 @@ export const OWAM_NOUNS: Nouns = { unit: 'soldier', units: 'soldiers', value: 'p
 const sideSchema = z
   .object({
     name: sideNameSchema,
-    nation: z.enum(NATIONS).describe('The side\'s nation; side 0 plays the Allies, side 1 the Axis (Red Army either; Finland per rules.finland_side) (items 14–15).'),
+    nation: z.enum(NATIONS).optional().describe('The side\'s nation; side 0 plays the Allies, side 1 the Axis (Red Army either; Finland per rules.finland_side) (items 14–15); default: rules.default_nations (D18: usa, germany).'),
     division: z.string().optional().describe('Division id of that nation; its soldier cards form the squad (item 16; default: the nation\'s first).'),
     /** Fireteams as lists of soldier numbers (left to right); default: the policy builds the squad (§4.1). */
     fireteams: z.array(z.array(z.number().int().min(1).max(12)).min(1).max(8)).min(1).max(4).optional().describe('Fireteams as lists of soldier numbers, left to right (1–4 FTs of 1–8 soldiers, items 19–20); default: the policy builds the squad.'),
@@ -31,6 +31,10 @@ const sideSchema = z
     policy: owamPlayers.schema,
   })
   .strict();
+
+type Card = { number: number; rank: string; weapon: string };
+/** D18: the nations of sides that name none. */
+const DEFAULT_NATIONS: readonly [NationId, NationId] = ['usa', 'germany'];
 
 const withoutFireteams = <T extends { fireteams?: unknown }>(sd: T): Omit<T, 'fireteams'> => {
   const { fireteams: _f, ...other } = sd;
@@ -72,12 +76,21 @@ export function compileOwam(config: unknown): OwamScenario {
   });
   const cell = (p: [number, number] | null): number => (p && p[0] < cols && p[1] < rows ? p[1] * cols + p[0] : -1);
   checkSideNames(sides.map((s) => s.name));
+  // D17: rank and weapon costs.
+  const overrides = rules.cost_overrides;
+  for (const [k, v] of Object.entries(overrides ?? {})) {
+    if (!COST_KEYS.includes(k)) throw new ConfigError(`rules.cost_overrides.${k}`, v, `is not a rank or weapon; expected one of ${COST_KEYS.map((x) => JSON.stringify(x)).join(', ')}`);
+  }
+  // D18: a side without a nation plays rules.default_nations' (a balance sweep's forces name none).
+  const nations = sides.map((sd, s) => sd.nation ?? (rules.default_nations ?? DEFAULT_NATIONS)[s]) as [NationId, NationId];
   // Item 15, R23: side 0 is the Allies, side 1 the Axis; the Red Army plays either.
   sides.forEach((sd, s) => {
-    let want = NATION_SIDE[sd.nation];
+    const nation = nations[s];
+    let want = NATION_SIDE[nation];
     if (want === -2) want = rules.finland_side === 'axis' ? 1 : 0;
-    if (want >= 0 && want !== s) throw new ConfigError(`sides[${s}].nation`, sd.nation, `plays the ${want === 0 ? 'Allies (side 0)' : 'Axis (side 1)'}: Axis may not fight Axis (item 15)`);
-    const divs = DIVISIONS[sd.nation as NationId];
+    const where = sd.nation !== undefined ? `sides[${s}].nation` : `rules.default_nations[${s}]`;
+    if (want >= 0 && want !== s) throw new ConfigError(where, nation, `plays the ${want === 0 ? 'Allies (side 0)' : 'Axis (side 1)'}: Axis may not fight Axis (item 15)`);
+    const divs = DIVISIONS[nation];
     if (sd.division !== undefined && !divs.some((d) => d.id === sd.division)) throw new ConfigError(`sides[${s}].division`, sd.division, `expected one of ${divs.map((d) => JSON.stringify(d.id)).join(', ')}`);
   });
   const policies = [0, 1].map((s) => owamPlayers.resolve(sides[s].policy)) as [PolicyParams, PolicyParams];
@@ -85,9 +98,9 @@ export function compileOwam(config: unknown): OwamScenario {
   const sSide: number[] = [], sRank: number[] = [], sWeapon: number[] = [], sTraits: number[] = [], sPoints: number[] = [], sNumber: number[] = [], sFt: number[] = [];
   const ftCount = new Int32Array(2), startPoints = new Int32Array(2);
   const squads = sides.map((sd, s) => {
-    const div = DIVISIONS[sd.nation as NationId].find((d) => d.id === sd.division) ?? DIVISIONS[sd.nation as NationId][0];
-    const roster = rosterOf(sd.nation as NationId).filter((x) => !rules.historical || x.number <= div.historical);
-    const fts = sd.fireteams ?? policySquad(roster, budget, Math.min(policies[s].fireteams, m.ftMax), m.ftSizeMax[s], s, sd.players);
+    const div = DIVISIONS[nations[s]].find((d) => d.id === sd.division) ?? DIVISIONS[nations[s]][0];
+    const roster = rosterOf(nations[s]).filter((x) => !rules.historical || x.number <= div.historical);
+    const fts = sd.fireteams ?? policySquad(roster, budget, Math.min(policies[s].fireteams, m.ftMax), m.ftSizeMax[s], s, sd.players, overrides);
     const seen = new Set<number>();
     let pts = 0;
     fts.forEach((ft, k) => {
@@ -99,10 +112,10 @@ export function compileOwam(config: unknown): OwamScenario {
         if (!card) throw new ConfigError(path, ft, `soldier #${n} is not in the ${rules.historical ? 'historically accurate ' : ''}roster (#1–${roster.length}, item 18)`);
         if (seen.has(n)) throw new ConfigError(path, ft, `soldier #${n} is in two FTs`);
         seen.add(n);
-        const rk = RANKS.indexOf(card.rank);
-        pts += RANK_POINTS[rk];
+        const rk = RANKS.indexOf(card.rank), p = cardPoints(card, overrides);
+        pts += p;
         sSide.push(s); sRank.push(rk); sWeapon.push(WEAPONS.indexOf(card.weapon)); sNumber.push(n); sFt.push(s * 4 + k);
-        sPoints.push(RANK_POINTS[rk]);
+        sPoints.push(p);
         const all = [...card.traits, ...(sd.traits?.[String(n)] ?? [])];
         sTraits.push(rules.level === 'colonel' ? all.reduce((a, t) => a | (1 << TRAITS.indexOf(t)), 0) : 0);
       }
@@ -144,7 +157,11 @@ export function compileOwam(config: unknown): OwamScenario {
   // The squad (given, or built by the policy) always last in each side, so that compiling the
   // normalized config again (merge, report) gives it back byte for byte: a given `fireteams`
   // would otherwise sit where the schema puts it, a built one after `policy`.
-  const normalized = { ...rest, mission: c.mission, rules, sides: sides.map((sd, s) => ({ ...withoutFireteams(sd), fireteams: squads[s] })) };
+  // A side without a nation gets its D18 nation in place (second, as the schema orders it).
+  const normalized = { ...rest, mission: c.mission, rules, sides: sides.map((sd, s) => {
+    const { name, nation: _n, ...other } = withoutFireteams(sd);
+    return { name, nation: nations[s], ...other, fireteams: squads[s] };
+  }) };
   return {
     ruleset: 'owam', sideNames: names, plan, normalized, rules, catalog,
     mission: MISSION_IDS.indexOf(c.mission), cols, rows, layout, placed,
@@ -154,7 +171,7 @@ export function compileOwam(config: unknown): OwamScenario {
     policies, counters, n: sSide.length,
     sSide: Uint8Array.from(sSide), sRank: Uint8Array.from(sRank), sWeapon: Uint8Array.from(sWeapon), sTraits: Uint8Array.from(sTraits),
     sPoints: Int32Array.from(sPoints), sNumber: Uint8Array.from(sNumber), sFt: Int8Array.from(sFt), ftCount,
-    startRow: Int32Array.from([0, rows - 1]), nations: [sides[0].nation, sides[1].nation], startPoints,
+    startRow: Int32Array.from([0, rows - 1]), nations, startPoints,
     players: Int32Array.from(sides.map((sd) => sd.players)),
     terrainAttack, terrainDefense,
   };
@@ -165,15 +182,16 @@ export function compileOwam(config: unknown): OwamScenario {
  * in every FT is the fault of `rules.squad_points` (the user wrote no fireteams): the error
  * names it, its value and the least budget that builds a legal squad.
  */
-function policySquad(roster: { number: number; rank: string }[], budget: number, n: number, sizeMax: number, side: number, players: 1 | 2): number[][] {
+function policySquad(roster: Card[], budget: number, n: number, sizeMax: number, side: number, players: 1 | 2, overrides: Record<string, number> | undefined): number[][] {
   // Item 26: a side of two players needs an FT for each.
   const minFts = players === 2 ? 2 : 1;
   if (n < minFts) throw new ConfigError(`sides[${side}].players`, players, `needs at least 2 FTs, one per player (item 26), and the policy builds at most ${n}: give sides[${side}].fireteams, or a policy with fireteams of 2 or more`);
   const legal = (fts: number[][]) => fts.length >= minFts && fts.every((ft) => ft.some((k) => roster.find((x) => x.number === k)!.rank !== 'private'));
-  const fts = autoSquad(roster, budget, n, sizeMax);
+  const points = (c: Card) => cardPoints(c, overrides);
+  const fts = autoSquad(roster, budget, n, sizeMax, points);
   if (legal(fts)) return fts;
   let least = budget + 1;
-  while (least <= 200 && !legal(autoSquad(roster, least, n, sizeMax))) least++;
+  while (least <= 200 && !legal(autoSquad(roster, least, n, sizeMax, points))) least++;
   const fix = least <= 200 ? `at least ${least} for side ${side}'s squad, which the policy builds in card order` : 'a larger value';
   const need = minFts === 2 ? 'two FTs, one per player (item 26), each with a Leader, a rank above Private (items 17, 19)' : 'each FT needs a Leader, a rank above Private (items 17, 19)';
   throw new ConfigError('rules.squad_points', budget, `is too few for side ${side}'s squad: ${need}; allowed: ${fix} (up to 200), or give sides[${side}].fireteams`);
@@ -183,11 +201,11 @@ function policySquad(roster: { number: number; rank: string }[], budget: number,
  * §4.1: the policy's squad: soldiers in card order while the points last, then dealt into
  * `n` FTs by rank so each has a Leader (left to right: Leaders first).
  */
-export function autoSquad(roster: { number: number; rank: string }[], budget: number, n: number, sizeMax: number): number[][] {
-  const picked: { number: number; rank: string }[] = [];
+export function autoSquad<C extends { number: number; rank: string }>(roster: C[], budget: number, n: number, sizeMax: number, points: (c: C) => number = (c) => RANK_POINTS[RANKS.indexOf(c.rank as 'private')]): number[][] {
+  const picked: C[] = [];
   let pts = 0;
   for (const s of roster) {
-    const p = RANK_POINTS[RANKS.indexOf(s.rank as 'private')];
+    const p = points(s);
     if (pts + p <= budget && picked.length < n * sizeMax) { picked.push(s); pts += p; }
   }
   const leaders = picked.filter((s) => s.rank !== 'private').length;

@@ -10,6 +10,7 @@ import type { OwamGame } from './rules/state.ts';
 import { summarizeOwam } from './tools/summary.ts';
 import { owamOdds } from './tools/odds.ts';
 import { describeOwam } from './tools/describe.ts';
+import { owamBalance } from './tools/balance.ts';
 
 export { createOwamGame };
 
@@ -40,4 +41,5 @@ export const owam: Ruleset<OwamScenario, OwamGame> = {
   summarize: summarizeOwam,
   jsonSchema: () => configJsonSchema(owamConfigSchema),
   odds: owamOdds,
+  balance: owamBalance,
 };

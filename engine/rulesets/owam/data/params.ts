@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NATIONS } from './nations.ts';
 
 /** Count maps with a default per key (all integers ≥ 0). */
 const counts = <K extends string>(defs: Record<K, number>) =>
@@ -77,6 +78,10 @@ export const owamRulesSchema = z
     max_rounds: z.number().int().min(1).max(200).default(60).describe('Safety cap on rounds per game; the deck timer normally ends it far earlier (decision D3).'),
     // D4: the historically accurate option (item 18).
     historical: z.boolean().default(false).describe('Historically accurate option: only the soldier cards the division historically had (item 18).'),
+    // D17: point costs beyond R3's rank points (balance sweeps, `balance --reprice`); no default, so a config without it normalizes as before.
+    cost_overrides: z.record(z.string(), z.number().int().min(0).max(200)).optional().describe('Squad-point costs that replace R3\'s (decision D17): a rank id (private, pfc, corporal, sergeant, captain) sets that rank\'s points, a weapon id (smg, bolt_rifle, semi_rifle, sniper, mg, pistol) adds its points to every soldier carrying it (printed 0). Used for the squad budget, the points a soldier is worth and the surviving-points score.'),
+    // D18: the nation of a side that names none (balance sweeps write forces, not nations).
+    default_nations: z.tuple([z.enum(NATIONS), z.enum(NATIONS)]).optional().describe('Nations of side 0 and side 1 when a side names no `nation` (decision D18; default ["usa", "germany"]).'),
   })
   .strict();
 

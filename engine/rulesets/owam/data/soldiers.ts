@@ -3,9 +3,8 @@
  * and the 12-soldier division roster. Every value the rulebook lost is ASSUMED (R3).
  */
 import { BLUE, GREEN, RED } from './cards.ts';
-
-export const NATIONS = ['usa', 'germany', 'poland', 'red_army', 'finland'] as const;
-export type NationId = (typeof NATIONS)[number];
+import { NATIONS, type NationId } from './nations.ts';
+export { NATIONS, type NationId };
 /** Item 14: divisions per nation; item 18: historically accurate soldier cap per division. */
 export const DIVISIONS: Record<NationId, { id: string; historical: number }[]> = {
   usa: [{ id: '5th_rangers', historical: 12 }, { id: '101st_airborne', historical: 12 }],
@@ -92,6 +91,15 @@ export const DEFAULT_ROSTER: SoldierCard[] = [
   { number: 11, rank: 'private', weapon: 'bolt_rifle', traits: [] },
   { number: 12, rank: 'private', weapon: 'bolt_rifle', traits: [] },
 ];
+
+/** The weapon-keyed and rank-keyed ids `rules.cost_overrides` accepts (D17). */
+export const COST_KEYS: readonly string[] = [...RANKS, ...WEAPONS];
+
+/** A soldier card's squad points (item 17, R3): its rank's points, plus any D17 override of its rank or weapon. */
+export function cardPoints(card: { rank: string; weapon: string }, overrides: Readonly<Record<string, number>> | undefined): number {
+  const printed = RANK_POINTS[RANKS.indexOf(card.rank as (typeof RANKS)[number])];
+  return (overrides?.[card.rank] ?? printed) + (overrides?.[card.weapon] ?? 0);
+}
 
 /** Item 24: the two known soldiers (Eisenberg: German Captain; Vasiliev: Red Army scoped sniper). */
 export function rosterOf(nation: NationId): SoldierCard[] {
