@@ -12,7 +12,7 @@ import { randFrom } from './balance-harness.ts';
 import { ROOT } from './dist-fresh.ts';
 
 /** Rulesets without a balance provider yet, and why: the test fails when the list and the tree disagree. */
-const BALANCE_PENDING: Record<string, string> = { owam: 'forces are nation + division + fireteams; provider in progress (issue 28)' };
+const BALANCE_PENDING: Record<string, string> = {};
 
 describe.each(RULESET_IDS)('balance contract: %s', (id) => {
   const ruleset = getRuleset(id)!;
