@@ -9,8 +9,8 @@
  * (docs/balance.md, "Verdicts that hold").
  */
 import { Rng } from '../engine/rng.ts';
-import { fitBalance, type BalanceRow } from './balance-fit.ts';
-import type { CostedFeature } from './fair-cost.ts';
+import { BALANCE_DEFAULTS, fitBalance, type BalanceRow } from './balance-fit.ts';
+import type { CostedFeature, PointScale } from './fair-cost.ts';
 
 export interface PairBootstrap {
   /** Replicates asked for, and those whose fit failed (a feature never differed in the resample). */
@@ -29,12 +29,13 @@ const BOOTSTRAP_SALT = 0xb0075;
 
 export function pairBootstrap(
   features: readonly CostedFeature[], cols: readonly number[], rows: readonly BalanceRow[], confidence: number, replicates: number, seed: number,
+  scale: PointScale = BALANCE_DEFAULTS.scale, rosterWeights?: readonly number[],
 ): PairBootstrap {
   const fair: number[][] = cols.map(() => []);
   const coef: number[][] = cols.map(() => []);
   const lambdas: number[] = [];
   const failed = resamplePairs(rows, replicates, seed, (sample) => {
-    const f = fitBalance(features, cols, sample, confidence);
+    const f = fitBalance(features, cols, sample, confidence, scale, rosterWeights);
     f.fc.rows.forEach((r, c) => {
       fair[c].push(r.fairCost);
       coef[c].push(r.coefficient);

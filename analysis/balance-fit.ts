@@ -3,11 +3,11 @@
  * (balance-bootstrap.ts) can rerun on resampled rows: logistic win model on the feature-count
  * differences (logistic.ts), then the point scale and fair costs (fair-cost.ts).
  */
-import { fairCosts, type CostedFeature, type FairCosts } from './fair-cost.ts';
+import { fairCosts, type CostedFeature, type FairCosts, type PointScale } from './fair-cost.ts';
 import { fitLogistic, type LogisticFit } from './logistic.ts';
 
 /** Defaults of the sweep fields `bootstrap`, `replication` and `usage_floor` (docs/balance.md). */
-export const BALANCE_DEFAULTS = { bootstrap: 200, replication: 0.9, usageFloor: 0.05 } as const;
+export const BALANCE_DEFAULTS = { bootstrap: 200, replication: 0.9, usageFloor: 0.05, scale: 'robust' as PointScale };
 
 /** One played seating of one roster pair: seat 1's counts minus seat 2's. */
 export interface BalanceRow {
@@ -51,11 +51,13 @@ export function fitWinModel(cols: readonly number[], rows: readonly BalanceRow[]
 }
 
 /** Fits the win model on `cols` and the fair costs. Throws RangeError when the data cannot identify them. */
-export function fitBalance(features: readonly CostedFeature[], cols: readonly number[], rows: readonly BalanceRow[], confidence: number): BalanceFit {
+export function fitBalance(
+  features: readonly CostedFeature[], cols: readonly number[], rows: readonly BalanceRow[], confidence: number, scale: PointScale = BALANCE_DEFAULTS.scale, rosterWeights?: readonly number[],
+): BalanceFit {
   const fit = fitWinModel(cols, rows);
   const p = cols.length + 1;
   const beta = cols.map((_, c) => fit.beta[c + 1]);
   const cov = cols.flatMap((_, a) => cols.map((_, b) => fit.cov[(a + 1) * p + b + 1]));
-  const fc = fairCosts(cols.map((j) => features[j]), beta, cov, confidence);
+  const fc = fairCosts(cols.map((j) => features[j]), beta, cov, confidence, scale, rosterWeights && cols.map((j) => rosterWeights[j]));
   return { cols: [...cols], fit, fc };
 }

@@ -7,7 +7,7 @@
  */
 import { BALANCE_DEFAULTS, fitBalance, fittedColumns, type BalanceRow } from './balance-fit.ts';
 import { pairBootstrap } from './balance-bootstrap.ts';
-import { zFor, type FairCostRow } from './fair-cost.ts';
+import { zFor, type FairCostRow, type PointScale } from './fair-cost.ts';
 import { bhThreshold, replicate, type BalanceVerdict, type Replication } from './replication.ts';
 import { verdicts, type Verdict } from './verdicts.ts';
 import { analyzeReferenceBalance, isReferenceDoc, referenceTable, type ReferenceBalanceDoc } from './reference-value.ts';
@@ -39,6 +39,8 @@ export interface BalanceInput {
   usage?: readonly (number | null)[];
   /** Below this usage a feature is "not exercised": the players did not use it, so it cannot be priced. */
   usageFloor?: number;
+  /** How one point is defined (fair-cost.ts PointScale; default robust). */
+  scale?: PointScale;
   /** The sweep's reference feature where the game prints no points (analysis/reference-value.ts). */
   reference?: string;
   /** What seat 1 is in this ruleset, said beside the intercept. */
@@ -76,7 +78,8 @@ export interface BalanceDoc {
     /** Logit value of one point (β ≈ λ·cost when costs are fair), and its SE. */
     lambda: number;
     lambdaSe: number;
-    /** Priced features left out of λ because their price is inconsistent with the others (most inconsistent first). */
+    /** The point scale used, and the priced features it set aside as inconsistent with the others (robust: Huber weight below ½; anchors: dropped, most inconsistent first). */
+    scale: PointScale;
     droppedFromScale: string[];
     /** Seat-1 advantage on the logit scale (policies and first-player effects), and its SE. */
     intercept: number;
@@ -122,11 +125,12 @@ export function analyzeBalance(inp: BalanceInput): BalanceDoc | ReferenceBalance
   const level = inp.replication ?? BALANCE_DEFAULTS.replication;
   const floor = inp.usageFloor ?? BALANCE_DEFAULTS.usageFloor;
   const cols = fittedColumns(inp.features.length, inp.rows);
-  const { fit, fc } = fitBalance(inp.features, cols, inp.rows, inp.confidence);
+  const scale = inp.scale ?? BALANCE_DEFAULTS.scale;
+  const { fit, fc } = fitBalance(inp.features, cols, inp.rows, inp.confidence, scale, inp.meanCounts);
   const z = zFor(inp.confidence);
   let lambdaSe = fc.lambdaSe, failed = 0;
   if (B > 0) {
-    const bs = pairBootstrap(inp.features, cols, inp.rows, inp.confidence, B, inp.seed);
+    const bs = pairBootstrap(inp.features, cols, inp.rows, inp.confidence, B, inp.seed, scale, inp.meanCounts);
     failed = bs.failed;
     fc.rows.forEach((r, c) => {
       if (!(bs.se[c] > 0)) return; // too few replicates fitted: keep the delta method's
@@ -175,9 +179,10 @@ export function analyzeBalance(inp: BalanceInput): BalanceDoc | ReferenceBalance
     features,
     notFitted: inp.features.filter((_, j) => !cols.includes(j)).map((f) => f.id),
     fit: {
-      model: 'logit P(seat 1 wins; a draw counts 1/2) = intercept + Σ_k β_k (n_seat1,k − n_seat2,k); fair_k = β_k / λ, λ = GLS fit of β on printed costs over the consistently priced features (each judged leave-one-out); SEs: bootstrap over roster pairs of the whole fit; flags: Benjamini–Hochberg over all features at FDR 1 − confidence; stated only when a fresh sweep of this size would repeat the call with probability ≥ replicationLevel, else unsettled; suggested cost: empirical-Bayes shrinkage of fair_k toward the printed cost',
+      model: 'logit P(seat 1 wins; a draw counts 1/2) = intercept + Σ_k β_k (n_seat1,k − n_seat2,k); fair_k = β_k / λ, λ = the point scale (robust: Huber M-estimate of β = λ·cost over the priced features; anchors: GLS over the consistently priced features, each judged leave-one-out; roster: Σ meanCount·β / Σ meanCount·cost); SEs: bootstrap over roster pairs of the whole fit; flags: Benjamini–Hochberg over all features at FDR 1 − confidence; stated only when a fresh sweep of this size would repeat the call with probability ≥ replicationLevel, else unsettled; suggested cost: empirical-Bayes shrinkage of fair_k toward the printed cost',
       lambda: fc.lambda,
       lambdaSe,
+      scale,
       droppedFromScale: fc.dropped,
       intercept: fit.beta[0],
       interceptSe: fit.se[0],
@@ -239,8 +244,8 @@ export function balanceTable(doc: BalanceDoc | ReferenceBalanceDoc): string {
     `suggested costs are shrunk toward the printed ones (empirical Bayes, spread τ = ${fit.tau.toFixed(1)} points)`,
     ...doc.features.filter((f) => f.note).map((f) => `note: ${f.id}: ${f.note}`),
     dropped.length
-      ? `point scale: set by the priced features whose prices agree with each other; ${dropped.length} of ${doc.features.filter((f) => f.cost > 0).length} were left out as inconsistent with the rest (their fair costs are measured against the others, so a mis-priced one cannot skew the scale): ${dropped.join(', ')}. Many left out means the printed costs disagree widely with play; the fair costs are still on one scale.`
-      : 'point scale: set by every priced feature',
+      ? `point scale (${fit.scale}): set by the priced features whose prices agree with each other; ${dropped.length} of ${doc.features.filter((f) => f.cost > 0).length} ${fit.scale === 'robust' ? 'were down-weighted' : 'were left out'} as inconsistent with the rest, so a mis-priced one cannot skew the others' fair costs: ${dropped.join(', ')}. Many of them means the printed costs disagree widely with play.`
+      : `point scale (${fit.scale}): ${fit.scale === 'roster' ? 'one point is what the average roster\'s points buy' : 'set by every priced feature'}`,
     ...(doc.notFitted.length ? [`not fitted (never differed): ${doc.notFitted.join(', ')}`] : []),
     '',
   ].join('\n');

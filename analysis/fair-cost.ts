@@ -102,13 +102,20 @@ function judge(f: CostedFeature, j: number, s: Scale, beta: readonly number[], c
  * `beta` and `cov` (K × K, row-major) are the feature coefficients and their covariance
  * (the intercept removed); `features[k]` is the feature of beta[k].
  */
-export function fairCosts(features: readonly CostedFeature[], beta: readonly number[], cov: readonly number[], confidence: number): FairCosts {
+export function fairCosts(
+  features: readonly CostedFeature[], beta: readonly number[], cov: readonly number[], confidence: number, scale: PointScale = 'anchors', rosterWeights?: readonly number[],
+): FairCosts {
   const k = features.length;
   if (beta.length !== k || cov.length !== k * k) throw new RangeError('fairCosts: sizes differ');
   const c = features.map((f) => f.cost);
   const priced = [...c.keys()].filter((j) => c[j] > 0);
   if (priced.length < 2) throw new RangeError('fairCosts: fewer than two features have a printed cost above 0, so there is no point scale to fit');
   const z = zFor(confidence);
+  if (scale === 'roster') {
+    if (!rosterWeights) throw new RangeError('fairCosts: the roster scale needs the mean count of each feature');
+    return rosterScaled(features, beta, cov, c, rosterWeights, z);
+  }
+  if (scale === 'robust') return huberScaled(features, beta, cov, c, priced, z);
   let anchors = priced;
   const dropped: string[] = [];
   // Each anchor is judged against the scale of the other anchors (leave one out).
@@ -136,6 +143,77 @@ export function fairCosts(features: readonly CostedFeature[], beta: readonly num
     return row;
   });
   return { rows, lambda: all.lambda, lambdaSe: all.lambdaSe, dropped };
+}
+
+/** How one point is defined (docs/balance.md, "The point scale"). */
+export type PointScale = 'robust' | 'anchors' | 'roster';
+
+/** Huber's tuning constant: 95% efficiency when every price is right, bounded pull when one is not. */
+const HUBER_K = 1.345;
+
+/**
+ * The robust scale: λ is Huber's M-estimate of β_k = λ·c_k over the priced features, each
+ * residual in units of its own SE (weighted least squares, weights ω_k = min(1, K/|r_k|) by
+ * iteration). A feature far off the line pulls λ by a bounded amount instead of all of it,
+ * like the anchor scale's drops, but the loss is convex: λ is unique and moves smoothly with
+ * the data, so no discrete choice of anchors can flip between seeds (on Platoon's sweeps the
+ * anchor scale's λ differed 2.7× between two seeds and contradicted 2–6 calls a seed pair).
+ */
+function huberScaled(features: readonly CostedFeature[], beta: readonly number[], cov: readonly number[], c: readonly number[], priced: readonly number[], z: number): FairCosts {
+  const k = features.length;
+  const sd = priced.map((j) => Math.sqrt(cov[j * k + j]));
+  const w = priced.map(() => 1);
+  let lambda = 0;
+  for (let it = 0; it < 100; it++) {
+    let num = 0, den = 0;
+    priced.forEach((j, i) => {
+      num += (w[i] * c[j] * beta[j]) / sd[i] ** 2;
+      den += (w[i] * c[j] * c[j]) / sd[i] ** 2;
+    });
+    const next = num / den;
+    priced.forEach((j, i) => {
+      const r = Math.abs(beta[j] - next * c[j]) / sd[i];
+      w[i] = r <= HUBER_K ? 1 : HUBER_K / r;
+    });
+    const done = Math.abs(next - lambda) <= 1e-12 * Math.max(1e-12, Math.abs(next));
+    lambda = next;
+    if (done) break;
+  }
+  // dλ/dβ at the final weights (weights held fixed); the pair bootstrap gives the honest SE.
+  let den = 0;
+  priced.forEach((j, i) => (den += (w[i] * c[j] * c[j]) / sd[i] ** 2));
+  const grad = new Array<number>(k).fill(0);
+  priced.forEach((j, i) => (grad[j] = (w[i] * c[j]) / sd[i] ** 2 / den));
+  const lambdaSe = Math.sqrt(Math.max(0, dotv(grad, matVec(cov, grad, k))));
+  const sc = { lambda, lambdaSe, grad };
+  const down = priced.filter((_, i) => w[i] < 0.5).map((j) => features[j].id);
+  const rows = features.map((f, j) => {
+    const { zScore: _z, ...row } = judge(f, j, sc, beta, cov, k, z, c[j] > 0);
+    return row;
+  });
+  return { rows, lambda, lambdaSe, dropped: down };
+}
+
+/**
+ * The roster scale: λ = Σ w_k β_k / Σ w_k c_k with w_k the mean count of feature k per
+ * random roster, i.e. one point is what the average roster's points buy, so the fair costs
+ * of an average roster add up to its printed total. A linear functional of β: no anchors are
+ * chosen, so no discrete choice can flip between seeds (the anchor scale's weakness when
+ * many prices disagree with play in both directions).
+ */
+function rosterScaled(features: readonly CostedFeature[], beta: readonly number[], cov: readonly number[], c: readonly number[], w: readonly number[], z: number): FairCosts {
+  const k = features.length;
+  const wc = w.reduce((s, v, j) => s + v * c[j], 0);
+  if (!(wc > 0)) throw new RangeError('fairCosts: the average roster has no printed points, so there is no point scale to fit');
+  const lambda = w.reduce((s, v, j) => s + v * beta[j], 0) / wc;
+  const grad = w.map((v) => v / wc);
+  const lambdaSe = Math.sqrt(Math.max(0, dotv(grad, matVec(cov, grad, k))));
+  const scale = { lambda, lambdaSe, grad };
+  const rows = features.map((f, j) => {
+    const { zScore: _z, ...row } = judge(f, j, scale, beta, cov, k, z, c[j] > 0);
+    return row;
+  });
+  return { rows, lambda, lambdaSe, dropped: [] };
 }
 
 function matVec(m: ArrayLike<number>, v: readonly number[], k: number): number[] {

@@ -45,7 +45,7 @@ for (const seed of seeds) {
   const doc = analyzeBalance({
     ruleset: s.ruleset, version: 'bench', sweepHash: ls.hash, sweep: s, seed, pairs: s.pairs, gamesPerPair: s.games_per_pair, confidence: s.confidence,
     features: data.features, meanCounts: data.meanCounts, rows: data.rows, elapsedSeconds: data.elapsedSeconds,
-    bootstrap: s.bootstrap, replication: s.replication, usage: data.usage, usageFloor: s.usage_floor,
+    bootstrap: s.bootstrap, replication: s.replication, usage: data.usage, usageFloor: s.usage_floor, scale: s.scale,
   });
   if (!('lambda' in doc.fit)) throw new Error('balance-stability reads fair-cost sweeps (a reference sweep has no printed costs to plant)');
   docs.push(doc as BalanceDoc);

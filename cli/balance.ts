@@ -62,7 +62,7 @@ async function handler(argv: ArgumentsCamelCase<BalanceArgs>): Promise<void> {
       ruleset: spec.ruleset, version: packageVersion(), sweepHash: ls.hash, sweep: spec, seed: spec.seed,
       pairs: spec.pairs, gamesPerPair: spec.games_per_pair, confidence: spec.confidence,
       features: data.features, meanCounts: data.meanCounts, rows: data.rows, elapsedSeconds: data.elapsedSeconds,
-      bootstrap: spec.bootstrap, replication: spec.replication, usage: data.usage, usageFloor: spec.usage_floor,
+      bootstrap: spec.bootstrap, replication: spec.replication, usage: data.usage, usageFloor: spec.usage_floor, scale: spec.scale,
       reference: ls.sweep.reference, seat1: ls.sweep.seat1,
     });
   } catch (e) {

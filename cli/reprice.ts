@@ -38,6 +38,8 @@ export interface RepriceRound {
   games: number;
   /** Flagged features at this round's prices (stated calls first, then unsettled), largest mis-price first. */
   stated: { id: string; flag: 'over-costed' | 'under-costed'; stated: boolean; printed: number; suggested: number }[];
+  /** Features flagged over-costed at a price of 0 already: no price fixes them (look at the rule or the players). */
+  atFloor: string[];
   /** Prices this round changed for the next one (empty on the last). */
   changes: { id: string; from: number; to: number }[];
 }
@@ -47,7 +49,7 @@ export interface RepriceDoc {
   version: string;
   ruleset: string;
   sweep: unknown;
-  /** True when the last round played flagged no exercised feature at the prices below. */
+  /** True when the last round played flagged no exercised feature at the prices below (those over-costed at 0 aside). */
   verified: boolean;
   rounds: RepriceRound[];
   games: number;
@@ -77,17 +79,19 @@ export async function reprice(first: LoadedSweep, raw: Record<string, unknown>, 
     const doc = analyzeBalance({
       ruleset: s.ruleset, version: packageVersion(), sweepHash: ls.hash, sweep: s, seed, pairs: s.pairs, gamesPerPair: s.games_per_pair,
       confidence: s.confidence, features: data.features, meanCounts: data.meanCounts, rows: data.rows, elapsedSeconds: data.elapsedSeconds,
-      bootstrap: s.bootstrap, replication: s.replication, usage: data.usage, usageFloor: s.usage_floor,
+      bootstrap: s.bootstrap, replication: s.replication, usage: data.usage, usageFloor: s.usage_floor, scale: s.scale,
     }) as BalanceDoc;
     games += data.games;
     elapsed += data.elapsedSeconds;
     last = doc;
+    // Over-costed at 0 cannot get cheaper: a rule or player question, not a price (atFloor).
+    const floor = doc.features.filter((f) => f.testFlag === 'over-costed' && f.cost <= 0 && f.verdict !== 'not exercised').map((f) => f.id);
     const stated = doc.features
-      .filter((f) => f.testFlag !== 'ok' && f.verdict !== 'not exercised')
+      .filter((f) => f.testFlag !== 'ok' && f.verdict !== 'not exercised' && !floor.includes(f.id))
       .sort((a, b) => Number(b.verdict !== 'unsettled') - Number(a.verdict !== 'unsettled') || Math.abs(b.cost - b.suggestedCost) - Math.abs(a.cost - a.suggestedCost))
       .map((f) => ({ id: f.id, flag: f.testFlag as 'over-costed' | 'under-costed', stated: f.verdict !== 'unsettled', printed: f.cost, suggested: f.suggestedCost }));
     proposal = stated.slice(0, o.maxChanges).map((m) => ({ id: m.id, from: m.printed, to: nextPrice(m.printed, m.suggested, m.flag) }));
-    rounds.push({ round: r, seed, games: data.games, stated, changes: r < o.rounds ? proposal : [] });
+    rounds.push({ round: r, seed, games: data.games, stated, atFloor: floor, changes: r < o.rounds ? proposal : [] });
     o.onRound?.(`reprice round ${r}/${o.rounds} (seed ${seed}, ${data.games} games): ${stated.length} flagged (${stated.filter((x) => x.stated).length} stated)${
       proposal.length && r < o.rounds ? `; next: ${proposal.map((c) => `${c.id} ${c.from} -> ${c.to}`).join(', ')}` : ''}`);
     if (stated.length === 0) break;
@@ -128,6 +132,7 @@ export function repriceTable(doc: RepriceDoc): string {
       : `NOT verified: the round budget ran out with ${doc.rounds.at(-1)!.stated.length} flagged features left`}`,
     `${changed.length} price${changed.length === 1 ? '' : 's'} changed: ${changed.map((f) => `${f.id} ${f.original} -> ${f.printed}`).join(', ') || 'none'}`,
     ...(doc.unplayed.length ? [`proposed but not played (raise --rounds): ${doc.unplayed.map((c) => `${c.id} ${c.from} -> ${c.to}`).join(', ')}`] : []),
+    ...(doc.rounds.at(-1)!.atFloor.length ? [`over-costed at 0 already, so no price fixes them (a rule or player question): ${doc.rounds.at(-1)!.atFloor.join(', ')}`] : []),
     '',
     ...rows.map(line),
     '',

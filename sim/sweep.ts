@@ -41,6 +41,8 @@ export const sweepSchema = z
     replication: z.number().min(0.5).max(0.999).optional(),
     /** Uses per unit fielded per game below which a counted feature is "not exercised" and not priced. */
     usage_floor: z.number().min(0).max(100).optional(),
+    /** How one point is defined: robust (Huber fit over the priced features, default), anchors (the consistently priced ones), roster (what the average roster's points buy). */
+    scale: z.enum(['robust', 'anchors', 'roster']).optional(),
   })
   .strict();
 

@@ -132,6 +132,43 @@ describe('fair costs from coefficients', () => {
   });
 });
 
+describe('point scales (issue 28): robust (Huber), anchors, roster', () => {
+  const costs = [20, 18, 16, 14, 12, 10, 8, 17];
+  const lambda = 0.02, se = 0.01;
+  const cov = diag(costs.map(() => se * se));
+  it('robust: fair prices give the plain λ; one feature 4x off moves λ little and is set aside', () => {
+    const fair = fairCosts(costs.map((c, i) => feat(`f${i}`, c)), costs.map((c) => lambda * c), cov, 0.95, 'robust');
+    expect(fair.lambda).toBeCloseTo(lambda, 12);
+    expect(fair.dropped).toEqual([]);
+    const printed = costs.map((c, i) => (i === 6 ? 32 : c));
+    const r = fairCosts(printed.map((c, i) => feat(`f${i}`, c)), costs.map((c) => lambda * c), cov, 0.95, 'robust');
+    expect(Math.abs(r.lambda / lambda - 1)).toBeLessThan(0.05); // plain least squares would be 19% low
+    expect(r.dropped).toEqual(['f6']);
+    expect(r.rows[6].flag).toBe('over-costed');
+    expect(r.rows.filter((x) => x.id !== 'f6').every((x) => x.flag === 'ok')).toBe(true);
+  });
+  it('robust λ moves smoothly as one feature drifts off the line; the anchor scale jumps where it drops it', () => {
+    const lam = (scale: 'robust' | 'anchors', worth: number) =>
+      fairCosts(costs.map((c, i) => feat(`f${i}`, c)), costs.map((c, i) => lambda * (i === 0 ? worth : c)), cov, 0.95, scale).lambda;
+    let maxRobust = 0, maxAnchors = 0;
+    for (let w = 20; w < 60; w += 0.5) {
+      maxRobust = Math.max(maxRobust, Math.abs(lam('robust', w + 0.5) - lam('robust', w)) / lambda);
+      maxAnchors = Math.max(maxAnchors, Math.abs(lam('anchors', w + 0.5) - lam('anchors', w)) / lambda);
+    }
+    expect(maxRobust).toBeLessThan(0.01); // no step above 1% of λ for a half-point step in worth
+    expect(maxAnchors).toBeGreaterThan(0.015); // the anchor scale's drop is a step
+  });
+  it('roster: one point is what the average roster buys (fair costs of an average roster add up to its printed total)', () => {
+    const w = [1, 0.5, 2, 1, 1, 0.3, 2, 1];
+    const beta = costs.map((c, i) => lambda * c * (i === 2 ? 2 : 1)); // f2 is worth double
+    const r = fairCosts(costs.map((c, i) => feat(`f${i}`, c)), beta, cov, 0.95, 'roster', w);
+    const total = (xs: number[]) => xs.reduce((s, v, j) => s + w[j] * v, 0);
+    expect(total(r.rows.map((x) => x.fairCost))).toBeCloseTo(total(costs), 8);
+    expect(r.rows[2].fairCost).toBeGreaterThan(costs[2] * 1.5);
+    expect(() => fairCosts(costs.map((c, i) => feat(`f${i}`, c)), beta, cov, 0.95, 'roster')).toThrow(/mean count/);
+  });
+});
+
 describe('balance verdicts (issue 13): false discovery rate, shrinkage, notes, ranking', () => {
   it('Benjamini–Hochberg adjusted p-values match the textbook step-up (and are monotone in p)', () => {
     const p = [0.01, 0.04, 0.03, 0.005, 0.2];
