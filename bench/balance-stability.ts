@@ -13,6 +13,7 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { analyzeBalance, type BalanceDoc } from '../analysis/balance.ts';
+import type { ReferenceBalanceDoc } from '../analysis/reference-value.ts';
 import { loadSweep, loadSweepObject, runSweep } from '../sim/sweep.ts';
 import { readJsonFile } from '../resultsdoc/read-json.ts';
 import { dirname, resolve } from 'node:path';
@@ -36,25 +37,35 @@ if (argv.plant && !plant) throw new Error(`--plant: expected id=cost, got ${argv
 const printedBefore = plant ? loadSweep(file).sweep.features.find((f) => f.id === plant[1])?.cost : undefined;
 if (plant && printedBefore === undefined) throw new Error(`--plant: ${plant[1]} is not a feature of ${file}`);
 
-const docs: BalanceDoc[] = [];
+const docs: (BalanceDoc | ReferenceBalanceDoc)[] = [];
+const cpuPerSeed: number[] = [];
 for (const seed of seeds) {
   const overrides = { ...(raw.cost_overrides as Record<string, number> | undefined), ...(plant ? { [plant[1]]: Number(plant[2]) } : {}) };
   const ls = loadSweepObject({ ...raw, seed, cost_overrides: overrides }, dirname(resolve(file)));
+  const cpu0 = process.cpuUsage();
   const data = await runSweep(ls, { workers: argv.workers, progress: false });
+  const cpu = process.cpuUsage(cpu0);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6; // all threads of this process: the workers too
   const s = ls.spec;
   const doc = analyzeBalance({
     ruleset: s.ruleset, version: 'bench', sweepHash: ls.hash, sweep: s, seed, pairs: s.pairs, gamesPerPair: s.games_per_pair, confidence: s.confidence,
     features: data.features, meanCounts: data.meanCounts, rows: data.rows, elapsedSeconds: data.elapsedSeconds,
     bootstrap: s.bootstrap, replication: s.replication, usage: data.usage, usageFloor: s.usage_floor, scale: s.scale,
+    reference: ls.sweep.reference, seat1: ls.sweep.seat1,
   });
-  if (!('lambda' in doc.fit)) throw new Error('balance-stability reads fair-cost sweeps (a reference sweep has no printed costs to plant)');
-  docs.push(doc as BalanceDoc);
-  process.stderr.write(`seed ${seed}: ${data.games} games in ${data.elapsedSeconds.toFixed(1)} s\n`);
+  docs.push(doc);
+  cpuPerSeed.push(cpuSeconds);
+  process.stderr.write(`seed ${seed}: ${data.games} games in ${data.elapsedSeconds.toFixed(1)} s wall, ${cpuSeconds.toFixed(1)} s CPU (all threads)\n`);
 }
 
 const ids = docs[0].features.map((f) => f.id);
-const verdict = (d: BalanceDoc, id: string) => d.features.find((f) => f.id === id)?.verdict ?? 'not fitted';
-const stated = (v: string) => v === 'over-costed' || v === 'under-costed';
+// A reference sweep (Iron Squad) states stronger/weaker than its reference instead of over/under-costed.
+const verdict = (d: BalanceDoc | ReferenceBalanceDoc, id: string): string => {
+  const f = (d.features as { id: string; verdict?: string; flag: string }[]).find((x) => x.id === id);
+  return f ? (f.verdict ?? f.flag) : 'not fitted';
+};
+const stated = (v: string) => v === 'over-costed' || v === 'under-costed' || v === 'stronger than reference' || v === 'weaker than reference';
+const statedCount = (d: BalanceDoc | ReferenceBalanceDoc) => d.features.filter((f) => stated(verdict(d, f.id))).length;
 let contradicted = 0, moves = 0, pairs = 0;
 const contradictions: string[] = [];
 for (let a = 0; a < docs.length; a++) {
@@ -71,22 +82,23 @@ for (let a = 0; a < docs.length; a++) {
     }
   }
 }
-const planted = plant ? docs.map((d, i) => {
+if (plant && docs.some((d) => !('lambda' in d.fit))) throw new Error('--plant needs printed costs (a reference sweep has none)');
+const planted = plant ? (docs as BalanceDoc[]).map((d, i) => {
   const f = d.features.find((x) => x.id === plant[1])!;
   return { seed: seeds[i], verdict: f.verdict, fair: f.fairCost, interval: f.interval, inHeadline: d.fit.mostMispriced.some((m) => m.id === plant[1]), headlineRank: d.fit.mostMispriced.findIndex((m) => m.id === plant[1]) + 1 };
 }) : null;
 const summary = {
   sweep: file, seeds, plant: plant ? { feature: plant[1], printed: Number(plant[2]), printedBefore } : null,
   features: ids.length, seedPairs: pairs, contradictedPerPair: contradicted / pairs, unsettledMovesPerPair: moves / pairs, contradictions,
-  statedPerSeed: docs.map((d) => d.fit.mostMispriced.length), unsettledPerSeed: docs.map((d) => d.fit.flagged.unsettled.length),
-  notExercised: docs.map((d) => d.fit.flagged.notExercised), planted,
+  cpuSecondsPerSweep: cpuPerSeed, statedPerSeed: docs.map(statedCount), unsettledPerSeed: docs.map((d) => d.fit.flagged.unsettled.length),
+  notExercised: docs.map((d) => ('notExercised' in d.fit.flagged ? d.fit.flagged.notExercised : [])), planted,
   verdicts: Object.fromEntries(ids.map((id) => [id, docs.map((d) => verdict(d, id))])),
 };
 if (argv.json) process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
 else {
-  const code = (v: string) => ({ 'over-costed': 'O', 'under-costed': 'U', ok: '.', unsettled: '?', 'not exercised': 'x' })[v] ?? '-';
+  const code = (v: string) => ({ 'over-costed': 'O', 'under-costed': 'U', 'stronger than reference': 'S', 'weaker than reference': 'W', ok: '.', unsettled: '?', 'not exercised': 'x' })[v] ?? '-';
   const w = Math.max(...ids.map((i) => i.length));
-  console.log(`${file}${plant ? `, planted ${plant[1]} at ${plant[2]} (printed ${printedBefore})` : ''}: seeds ${seeds.join(', ')} (O over-costed, U under-costed, ? unsettled, x not exercised, . ok)`);
+  console.log(`${file}${plant ? `, planted ${plant[1]} at ${plant[2]} (printed ${printedBefore})` : ''}: seeds ${seeds.join(', ')} (O over-costed, U under-costed, S/W stronger/weaker than the reference, ? unsettled, x not exercised, . ok)`);
   for (const id of ids) console.log(`  ${id.padEnd(w)}  ${docs.map((d) => code(verdict(d, id))).join('')}`);
   console.log(`stated calls contradicted between two seeds: ${summary.contradictedPerPair.toFixed(2)} per pair of seeds (${pairs} pairs)${contradictions.length ? `: ${contradictions.join('; ')}` : ''}`);
   console.log(`moves to or from unsettled / not exercised: ${summary.unsettledMovesPerPair.toFixed(2)} per pair; stated per seed ${summary.statedPerSeed.join(', ')}; unsettled ${summary.unsettledPerSeed.join(', ')}`);
