@@ -10,6 +10,7 @@ import { pairBootstrap } from './balance-bootstrap.ts';
 import { zFor, type FairCostRow, type PointScale } from './fair-cost.ts';
 import { bhThreshold, replicate, type BalanceVerdict, type Replication } from './replication.ts';
 import { verdicts, type Verdict } from './verdicts.ts';
+import type { TierSummary } from './tiers.ts';
 import { analyzeReferenceBalance, isReferenceDoc, referenceTable, type ReferenceBalanceDoc } from './reference-value.ts';
 
 export const BALANCE_SCHEMA = 'squadsim.balance/1';
@@ -110,6 +111,33 @@ export interface BalanceDoc {
     mostMispriced: { id: string; label: string; flag: 'over-costed' | 'under-costed'; printed: number; fair: number; suggested: number; qValue: number; replication: number }[];
   };
   elapsedSeconds: number;
+  /** With the sweep's "tiers": how each verdict agrees across the tiers, and every tier's fit (the top-level fit is the first tier's). */
+  tiers?: TierSummary & { fits: { name: string; features: BalanceFeatureResult[]; fit: BalanceDoc['fit'] }[] };
+}
+
+/** What a played sweep gives analyzeBalance (structural: sim/sweep.ts's LoadedSweep and SweepData). */
+export interface PlayedSweep {
+  spec: { ruleset: string; seed: number; pairs: number; games_per_pair: number; confidence: number; bootstrap?: number; replication?: number; usage_floor?: number; scale?: PointScale };
+  hash: string;
+  sweep: { reference?: string; seat1?: string };
+}
+export interface SweepResult {
+  features: BalanceInput['features'];
+  meanCounts: readonly number[];
+  rows: readonly BalanceRow[];
+  usage: readonly (number | null)[];
+  elapsedSeconds: number;
+}
+
+/** The balance input of a played sweep (`seed` when the sweep was played on another seed than its own). */
+export function sweepBalanceInput(ls: PlayedSweep, data: SweepResult, version: string, seed = ls.spec.seed): BalanceInput {
+  const s = ls.spec;
+  return {
+    ruleset: s.ruleset, version, sweepHash: ls.hash, sweep: s, seed, pairs: s.pairs, gamesPerPair: s.games_per_pair, confidence: s.confidence,
+    features: data.features, meanCounts: data.meanCounts, rows: data.rows, elapsedSeconds: data.elapsedSeconds,
+    bootstrap: s.bootstrap, replication: s.replication, usage: data.usage, usageFloor: s.usage_floor, scale: s.scale,
+    reference: ls.sweep.reference, seat1: ls.sweep.seat1,
+  };
 }
 
 /**

@@ -12,7 +12,7 @@
  */
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { analyzeBalance, type BalanceDoc } from '../analysis/balance.ts';
+import { analyzeBalance, sweepBalanceInput, type BalanceDoc } from '../analysis/balance.ts';
 import type { ReferenceBalanceDoc } from '../analysis/reference-value.ts';
 import { loadSweep, loadSweepObject, runSweep } from '../sim/sweep.ts';
 import { readJsonFile } from '../resultsdoc/read-json.ts';
@@ -46,13 +46,7 @@ for (const seed of seeds) {
   const data = await runSweep(ls, { workers: argv.workers, progress: false });
   const cpu = process.cpuUsage(cpu0);
   const cpuSeconds = (cpu.user + cpu.system) / 1e6; // all threads of this process: the workers too
-  const s = ls.spec;
-  const doc = analyzeBalance({
-    ruleset: s.ruleset, version: 'bench', sweepHash: ls.hash, sweep: s, seed, pairs: s.pairs, gamesPerPair: s.games_per_pair, confidence: s.confidence,
-    features: data.features, meanCounts: data.meanCounts, rows: data.rows, elapsedSeconds: data.elapsedSeconds,
-    bootstrap: s.bootstrap, replication: s.replication, usage: data.usage, usageFloor: s.usage_floor, scale: s.scale,
-    reference: ls.sweep.reference, seat1: ls.sweep.seat1,
-  });
+  const doc = analyzeBalance(sweepBalanceInput(ls, data, 'bench', seed));
   docs.push(doc);
   cpuPerSeed.push(cpuSeconds);
   process.stderr.write(`seed ${seed}: ${data.games} games in ${data.elapsedSeconds.toFixed(1)} s wall, ${cpuSeconds.toFixed(1)} s CPU (all threads)\n`);

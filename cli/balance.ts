@@ -2,10 +2,11 @@ import { checkOutFlag, writeOutFiles } from './output.ts';
 import { availableParallelism } from 'node:os';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { ConfigError } from '../engine/errors.ts';
-import { analyzeBalance, BALANCE_FILE, balanceTable, type BalanceDoc } from '../analysis/balance.ts';
+import { analyzeBalance, BALANCE_FILE, balanceTable, sweepBalanceInput, type BalanceDoc } from '../analysis/balance.ts';
+import { combineTiers, tiersTable } from '../analysis/tiers.ts';
 import type { ReferenceBalanceDoc } from '../analysis/reference-value.ts';
 import { packageVersion } from '../sim/paths.ts';
-import { loadSweep, runSweep } from '../sim/sweep.ts';
+import { loadSweep, runSweep, tierSweep } from '../sim/sweep.ts';
 import { intFlag } from './errors.ts';
 import { COSTS_FILE, REPRICE_FILE, reprice, repriceTable } from './reprice.ts';
 import { readJsonFile } from '../resultsdoc/read-json.ts';
@@ -54,24 +55,36 @@ async function handler(argv: ArgumentsCamelCase<BalanceArgs>): Promise<void> {
     process.stdout.write(repriceTable(doc) + (argv.out !== undefined ? `reprice: ${argv.out.replace(/\/+$/, '')}/${REPRICE_FILE}, ${COSTS_FILE} (a sweep's "cost_overrides" may name it)\n` : ''));
     return;
   }
-  const data = await runSweep(ls, { workers, progress: !argv.json });
   const { spec } = ls;
+  const fit = (played: typeof ls, data: Awaited<ReturnType<typeof runSweep>>) => {
+    try {
+      return analyzeBalance(sweepBalanceInput(played, data, packageVersion()));
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
+      throw new ConfigError('pairs', spec.pairs, `is too few to fit the model (${e.message}); raise "pairs" or fit fewer "features"`);
+    }
+  };
   let doc: BalanceDoc | ReferenceBalanceDoc;
-  try {
-    doc = analyzeBalance({
-      ruleset: spec.ruleset, version: packageVersion(), sweepHash: ls.hash, sweep: spec, seed: spec.seed,
-      pairs: spec.pairs, gamesPerPair: spec.games_per_pair, confidence: spec.confidence,
-      features: data.features, meanCounts: data.meanCounts, rows: data.rows, elapsedSeconds: data.elapsedSeconds,
-      bootstrap: spec.bootstrap, replication: spec.replication, usage: data.usage, usageFloor: spec.usage_floor, scale: spec.scale,
-      reference: ls.sweep.reference, seat1: ls.sweep.seat1,
-    });
-  } catch (e) {
-    if (!(e instanceof RangeError)) throw e;
-    throw new ConfigError('pairs', spec.pairs, `is too few to fit the model (${e.message}); raise "pairs" or fit fewer "features"`);
+  let table: string;
+  if (spec.tiers) {
+    if (ls.sweep.reference !== undefined) throw new ConfigError('tiers', spec.tiers.map((t) => t.name), `needs printed costs; ${spec.ruleset} prints no points`);
+    // Every tier plays the same rosters on the same dice: only the players differ.
+    const docs: BalanceDoc[] = [];
+    for (let i = 0; i < spec.tiers.length; i++) {
+      if (!argv.json) process.stderr.write(`tier ${spec.tiers[i].name} (${i + 1}/${spec.tiers.length})\n`);
+      const tier = tierSweep(ls, i);
+      docs.push(fit(tier, await runSweep(tier, { workers, progress: !argv.json })) as BalanceDoc);
+    }
+    const summary = combineTiers(spec.tiers.map((t) => t.name), docs);
+    doc = { ...docs[0], tiers: { ...summary, fits: docs.map((d, i) => ({ name: summary.names[i], features: d.features, fit: d.fit })) } };
+    table = tiersTable(summary, docs);
+  } else {
+    doc = fit(ls, await runSweep(ls, { workers, progress: !argv.json }));
+    table = balanceTable(doc);
   }
   const text = JSON.stringify(doc, null, 2) + '\n';
   if (argv.out !== undefined) writeOutFiles(argv.out, [[BALANCE_FILE, text]]);
-  process.stdout.write(argv.json ? text : balanceTable(doc) + (argv.out !== undefined ? `balance: ${argv.out.replace(/\/+$/, '')}/${BALANCE_FILE}\n` : ''));
+  process.stdout.write(argv.json ? text : table + (argv.out !== undefined ? `balance: ${argv.out.replace(/\/+$/, '')}/${BALANCE_FILE}\n` : ''));
 }
 
 export const balanceCommand: CommandModule<object, BalanceArgs> = {

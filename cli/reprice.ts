@@ -13,7 +13,7 @@
  * at once overshoots. The result's prices are the last ones a round played and checked; a
  * proposal the budget left unplayed is reported, not applied.
  */
-import { analyzeBalance, type BalanceDoc } from '../analysis/balance.ts';
+import { analyzeBalance, sweepBalanceInput, type BalanceDoc } from '../analysis/balance.ts';
 import { ConfigError } from '../engine/errors.ts';
 import { gameSeed } from '../engine/rng.ts';
 import { loadSweepObject, runSweep, type LoadedSweep } from '../sim/sweep.ts';
@@ -64,6 +64,7 @@ export interface RepriceDoc {
 
 /** Runs the rounds. `raw` is the sweep file's object, `baseDir` its folder. */
 export async function reprice(first: LoadedSweep, raw: Record<string, unknown>, baseDir: string, o: RepriceOptions): Promise<RepriceDoc> {
+  if (first.spec.tiers) throw new ConfigError('tiers', first.spec.tiers.map((t) => t.name), 'is not for --reprice: reprice for one pair of players at a time ("policies")');
   if (first.sweep.reference !== undefined) {
     throw new ConfigError('--reprice', true, `needs printed costs; ${first.spec.ruleset} prints no points (its types are valued against ${first.sweep.reference})`);
   }
@@ -75,12 +76,7 @@ export async function reprice(first: LoadedSweep, raw: Record<string, unknown>, 
     const seed = gameSeed(first.spec.seed, r);
     const ls = loadSweepObject({ ...raw, seed, cost_overrides: { ...costs } }, baseDir);
     const data = await runSweep(ls, { workers: o.workers, progress: o.progress });
-    const s = ls.spec;
-    const doc = analyzeBalance({
-      ruleset: s.ruleset, version: packageVersion(), sweepHash: ls.hash, sweep: s, seed, pairs: s.pairs, gamesPerPair: s.games_per_pair,
-      confidence: s.confidence, features: data.features, meanCounts: data.meanCounts, rows: data.rows, elapsedSeconds: data.elapsedSeconds,
-      bootstrap: s.bootstrap, replication: s.replication, usage: data.usage, usageFloor: s.usage_floor, scale: s.scale,
-    }) as BalanceDoc;
+    const doc = analyzeBalance(sweepBalanceInput(ls, data, packageVersion(), seed)) as BalanceDoc;
     games += data.games;
     elapsed += data.elapsedSeconds;
     last = doc;

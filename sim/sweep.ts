@@ -26,6 +26,8 @@ export const sweepSchema = z
     rules: z.record(z.string(), z.unknown()).default({}),
     /** Policies of seat 1 and seat 2; the rosters swap seats, the policies stay. Default: the ruleset's first policy in both seats. */
     policies: z.tuple([z.unknown(), z.unknown()]).optional(),
+    /** Player tiers: the same sweep fitted under each pair of policies, verdicts labelled by whether they hold for all (docs/balance.md). */
+    tiers: z.array(z.strictObject({ name: z.string().min(1).max(40), policies: z.tuple([z.unknown(), z.unknown()]) })).min(2).max(6).optional(),
     budget: z.unknown().optional(),
     roster: z.unknown().optional(),
     features: z.unknown().optional(),
@@ -86,6 +88,9 @@ export function loadSweep(path: string): LoadedSweep {
 
 export function loadSweepObject(raw: unknown, baseDir: string): LoadedSweep {
   const spec = parseOrThrow(sweepSchema, raw);
+  if (spec.tiers && spec.policies) throw new ConfigError('policies', spec.policies, 'is set per tier when "tiers" is given; remove one');
+  const names = spec.tiers?.map((t) => t.name) ?? [];
+  names.forEach((n, i) => { if (names.indexOf(n) !== i) throw new ConfigError(`tiers[${i}].name`, n, 'is the name of an earlier tier; give each tier its own'); });
   // "cost_overrides" may name a JSON file (what `balance --reprice` writes), relative to the sweep.
   if (typeof spec.cost_overrides === 'string') {
     spec.cost_overrides = readJsonFile(resolve(baseDir, spec.cost_overrides), { field: 'cost_overrides', shown: spec.cost_overrides, allowed: 'expected a path to a JSON object of costs (relative to the sweep file), or the object inline' });
@@ -98,6 +103,14 @@ export function loadSweepObject(raw: unknown, baseDir: string): LoadedSweep {
   const loaded = { spec, sweep, baseDir, hash: configHash(hashed) };
   // Report bad scenario/map/rules/policies now, in the sweep's own terms, before any game.
   buildConfig(loaded, sweep.randomRoster(() => 0), sweep.randomRoster(() => 0));
+  spec.tiers?.forEach((t, i) => {
+    try {
+      buildConfig({ ...loaded, spec: { ...spec, policies: t.policies } }, sweep.randomRoster(() => 0), sweep.randomRoster(() => 0));
+    } catch (e) {
+      if (e instanceof ConfigError && e.path.startsWith('policies')) throw new ConfigError(`tiers[${i}].${e.path}`, e.value, e.allowed);
+      throw e;
+    }
+  });
   return loaded;
 }
 
@@ -148,6 +161,12 @@ function featureUsage(sweep: BalanceSweep, scn: CompiledScenario, accs: readonly
     out[j] = fielded[j] > 0 ? uses / fielded[j] : null;
   }
   return out;
+}
+
+/** The sweep played with tier i's policies (same rosters and dice). */
+export function tierSweep(ls: LoadedSweep, i: number): LoadedSweep {
+  const t = ls.spec.tiers![i];
+  return { ...ls, spec: { ...ls.spec, policies: t.policies, tiers: undefined } };
 }
 
 /** Draws every pair's rosters, plays both directions of each pair, and returns one row per direction. */
