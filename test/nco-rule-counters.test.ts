@@ -14,7 +14,8 @@ import { closeCombat } from '../engine/rulesets/nco/rules/assault.ts';
 import { applyDownItem } from '../engine/rulesets/nco/rules/items.ts';
 import { applyEvent, EV_FOX } from '../engine/rulesets/nco/rules/events.ts';
 import { I_FLASK } from '../engine/rulesets/nco/data/roster-types.ts';
-import { RC_CLOSE_COMBAT, RC_EVENT0, RC_FLASK, RC_BREAKDOWN, RULE_COUNTERS } from '../engine/rulesets/nco/data/rule-counters.ts';
+import { RC_CLOSE_COMBAT, RC_EVENT0, RC_FLASK, RC_BREAKDOWN, RC_FIELD_MEDICINE, RC_RELIGIOUS_RITES, RULE_COUNTERS } from '../engine/rulesets/nco/data/rule-counters.ts';
+import { healthRally, psycheRallyTransferred } from '../engine/rulesets/nco/rules/rites.ts';
 import { QUICK, ROOT } from './dist-fresh.ts';
 import { runMain } from './cli-main.ts';
 
@@ -30,6 +31,21 @@ describe('NCO rule counters', () => {
     expect([at(0, RC_CLOSE_COMBAT), at(1, RC_CLOSE_COMBAT)]).toEqual([1, 0]);
     expect([at(0, RC_FLASK), at(1, RC_FLASK)]).toEqual([0, 1]);
     expect([at(0, RC_EVENT0 + EV_FOX), at(1, RC_EVENT0 + EV_FOX)]).toEqual([1, 1]);
+  });
+  it('field-medicine and religious-rites count a Rally passed on, not one kept (balance reads them as the Medic\'s and Chaplain\'s use)', () => {
+    const { g } = build({ a: [SGT, { type: 'medic' }, { type: 'chaplain' }] });
+    for (const [i, j] of [[1, 0], [2, 0], [2, 1]]) g.rd[i * g.n + j] = g.rd[j * g.n + i] = 1; // all within 3"
+    let target = 0, transfer = true;
+    g.decide = { ...g.decide, medicRallyTarget: () => target, ritesTransfer: () => transfer };
+    healthRally(g, 1, 3);
+    target = 1; // he keeps it
+    healthRally(g, 1, 3);
+    expect(psycheRallyTransferred(g, 2, 2)).toBe(true);
+    transfer = false;
+    expect(psycheRallyTransferred(g, 2, 2)).toBe(false);
+    expect([g.count.rulesInPlay.get(0, RC_FIELD_MEDICINE), g.count.rulesInPlay.get(0, RC_RELIGIOUS_RITES)]).toEqual([1, 1]);
+    expect(RULE_COUNTERS[RC_FIELD_MEDICINE]).toBe('field-medicine');
+    expect(RULE_COUNTERS[RC_RELIGIOUS_RITES]).toBe('religious-rites');
   });
   it('whole games: events count alike for both sides, breakdowns match the soldiers\' own counts, and the block sums the games', () => {
     const scn = compileNco(config({ map: { generate: { mirrored: true } } }));

@@ -6,6 +6,7 @@ export const RULE_COUNTERS = [
   'event-able', 'event-baker', 'event-charlie', 'event-dog', 'event-easy', 'event-fox', 'event-mike', 'event-roger', 'event-victor', 'event-x-ray',
   'close-combat', 'breakdown', 'snap', 'grenade-thrown', 'ambush-trigger', 'extra-magazine', 'lucky-trinket',
   'letters-from-home', 'morphine', 'flask', 'tobacco', 'high-ground-shot', 'ambush-set',
+  'field-medicine', 'religious-rites',
 ] as const;
 
 /** Index of event kind ev (EV_ABLE = 1 … EV_XRAY = 10) in RULE_COUNTERS. */
@@ -25,3 +26,6 @@ export const RC_TOBACCO = 20;
 export const RC_HIGH_GROUND = 21;
 /** An Ambush set (item 32): with ambush-trigger, how many Ambushes pay off. */
 export const RC_AMBUSH_SET = 22;
+/** A Medic's health Rally given to another soldier (item 78), and a Chaplain's psyche Rally applied to the friends around him (item 79): balance's usage of the two. */
+export const RC_FIELD_MEDICINE = 23;
+export const RC_RELIGIOUS_RITES = 24;

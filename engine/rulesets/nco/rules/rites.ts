@@ -7,6 +7,7 @@
 import type { NcoGame } from './state.ts';
 import { S_FIELD_MEDICINE, S_RELIGIOUS_RITES } from '../data/roster-types.ts';
 import { heal } from './special.ts';
+import { RC_FIELD_MEDICINE, RC_RELIGIOUS_RITES } from '../data/rule-counters.ts';
 
 /** Reach of the Medic's and Chaplain's Rally transfer (items 78, 79). */
 export const RALLY_TRANSFER_IN = 3;
@@ -18,12 +19,14 @@ export function healthRally(g: NcoGame, i: number, amount: number): void {
     to = g.decide.medicRallyTarget(g, i);
     if (to !== i && (to < 0 || !g.alive[to] || g.side[to] !== g.side[i] || g.rd[i * g.n + to] > RALLY_TRANSFER_IN)) to = i;
   }
+  if (to !== i) g.count.rulesInPlay.add(g.side[i], RC_FIELD_MEDICINE);
   heal(g, to, amount, 0);
 }
 
 /** A psyche Rally by a Chaplain applied to the friends within 3"; false when he keeps it himself. */
 export function psycheRallyTransferred(g: NcoGame, i: number, amount: number): boolean {
   if ((g.scn.skills[i] & S_RELIGIOUS_RITES) === 0 || g.mustRally[i] || g.psyche[i] <= 0 || !g.decide.ritesTransfer(g, i)) return false;
+  g.count.rulesInPlay.add(g.side[i], RC_RELIGIOUS_RITES);
   const self = g.scn.rules.rites_area_includes_self;
   for (let j = 0; j < g.n; j++) {
     if (!g.alive[j] || g.side[j] !== g.side[i]) continue;

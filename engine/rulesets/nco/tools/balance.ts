@@ -164,13 +164,18 @@ function prepare(spec: BalanceSpec): BalanceSweep {
 }
 
 /**
- * Items used up when played, and the rulesInPlay cell that counts one use (rules/items.ts):
+ * Items used up when played, and the rulesInPlay cell that counts one use (rules/items.ts),
+ * and the Medic's and Chaplain's passed-on Rally (rules/rites.ts):
  * balance calls one the players hardly use "not exercised" instead of pricing it. The counts
  * include the Medic's and Chaplain's free items, which are not features, so they can only
  * make an item look more used, never less.
  */
-const USAGE = (['extra-magazine', 'lucky-trinket', 'letters-from-home', 'morphine', 'flask', 'tobacco'] as const)
-  .map((id) => ({ feature: id, counter: 'rulesInPlay', label: id }));
+const USAGE = [
+  ...(['extra-magazine', 'lucky-trinket', 'letters-from-home', 'morphine', 'flask', 'tobacco'] as const).map((id) => ({ feature: id, counter: 'rulesInPlay', label: id })),
+  // The Medic and Chaplain fight little: their worth is the Rally they pass on (items 78, 79).
+  { feature: 'medic', counter: 'rulesInPlay', label: 'field-medicine' },
+  { feature: 'chaplain', counter: 'rulesInPlay', label: 'religious-rites' },
+];
 
 function price(plan: Plan, key: string): number {
   return priced(plan.overrides, key, printedCost(key, plan.rules.letters_from_home_cost));
