@@ -61,3 +61,25 @@ export function fitBalance(
   const fc = fairCosts(cols.map((j) => features[j]), beta, cov, confidence, scale, rosterWeights && cols.map((j) => rosterWeights[j]));
   return { cols: [...cols], fit, fc };
 }
+
+/**
+ * For each fitted column, the other column whose count difference it follows most closely
+ * (Pearson correlation over the rows), when |r| ≥ `min`: two features a sweep always draws
+ * together cannot be told apart, whatever the number of games.
+ */
+export function collinearPartners(cols: readonly number[], rows: readonly BalanceRow[], min = 0.8): ({ col: number; r: number } | null)[] {
+  const n = rows.length, k = cols.length;
+  const mean = cols.map((j) => rows.reduce((s, r) => s + r.diff[j], 0) / n);
+  const sd = cols.map((j, a) => Math.sqrt(rows.reduce((s, r) => s + (r.diff[j] - mean[a]) ** 2, 0)));
+  return cols.map((j, a) => {
+    let best: { col: number; r: number } | null = null;
+    for (let b = 0; b < k; b++) {
+      if (b === a || !(sd[a] > 0) || !(sd[b] > 0)) continue;
+      let cov = 0;
+      for (const r of rows) cov += (r.diff[j] - mean[a]) * (r.diff[cols[b]] - mean[b]);
+      const rho = cov / (sd[a] * sd[b]);
+      if (Math.abs(rho) >= min && (!best || Math.abs(rho) > Math.abs(best.r))) best = { col: cols[b], r: rho };
+    }
+    return best;
+  });
+}

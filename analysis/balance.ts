@@ -5,7 +5,7 @@
  * (verdicts.ts), and only the calls a fresh seed would likely repeat stated (replication.ts).
  * The output is the versioned balance document `squadsim.balance/1` (DIR/balance.json).
  */
-import { BALANCE_DEFAULTS, fitBalance, fittedColumns, type BalanceRow } from './balance-fit.ts';
+import { BALANCE_DEFAULTS, collinearPartners, fitBalance, fittedColumns, type BalanceRow } from './balance-fit.ts';
 import { pairBootstrap } from './balance-bootstrap.ts';
 import { zFor, type FairCostRow, type PointScale } from './fair-cost.ts';
 import { bhThreshold, replicate, type BalanceVerdict, type Replication } from './replication.ts';
@@ -176,6 +176,7 @@ export function analyzeBalance(inp: BalanceInput): BalanceDoc | ReferenceBalance
   const fdr = 1 - inp.confidence;
   const v = verdicts(fc.rows, z, fdr);
   const threshold = bhThreshold(fdr, fc.rows.filter((r) => r.flag !== 'ok').length, fc.rows.length);
+  const partners = collinearPartners(cols, inp.rows);
   const features = fc.rows.map((r, c): BalanceFeatureResult => {
     const j = cols[c];
     const testFlag = r.flag;
@@ -185,7 +186,10 @@ export function analyzeBalance(inp: BalanceInput): BalanceDoc | ReferenceBalance
       : replicate(v.rows[c].z, testFlag, threshold, level, games);
     const notUsed = rep.verdict === 'not exercised';
     const suggestedCost = notUsed ? r.cost : v.rows[c].suggestedCost;
-    const note = notUsed ? `used ${usage!.toFixed(3)} times per unit per game by these players (floor ${floor}): its fair cost is the players', not the rule's; keep the printed cost until a player uses it` : v.rows[c].note;
+    const partner = partners[c];
+    const together = partner && `its count moves with ${inp.features[partner.col].id}'s (correlation ${partner.r.toFixed(2)} over the sweep's rosters), so the sweep can hardly tell the two apart and their fair costs trade off against each other; draw them independently (or fit only one) to price each`;
+    const note = notUsed ? `used ${usage!.toFixed(3)} times per unit per game by these players (floor ${floor}): its fair cost is the players', not the rule's; keep the printed cost until a player uses it`
+      : [v.rows[c].note, together].filter(Boolean).join('; ') || null;
     return { ...r, ...v.rows[c], suggestedCost, note, ...rep, flag: rep.verdict, testFlag, meanCount: inp.meanCounts[j], usage };
   });
   const named = (f: BalanceVerdict) => features.filter((x) => x.verdict === f).map((x) => x.id);

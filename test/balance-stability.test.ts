@@ -157,3 +157,12 @@ describe('feature usage from the ruleset counters', () => {
     expect(at('lucky-trinket')!).toBeGreaterThan(0);
   });
 });
+
+describe('near-collinear features are explained', () => {
+  it('a feature always drawn with another gets a note naming it; independent ones do not', () => {
+    const rows = synthetic(300, 10, [10, 20, 15, 5], 31).map((r) => ({ ...r, diff: [r.diff[0], r.diff[1], r.diff[2], r.diff[0] + (r.pair! % 7 === 0 ? 1 : 0)] }));
+    const doc = analyzeBalance(input(rows, { bootstrap: 0 }));
+    expect(doc.features.find((f) => f.id === 'd')!.note).toMatch(/moves with a's \(correlation 0\.9\d over/);
+    expect(doc.features.find((f) => f.id === 'b')!.note ?? '').not.toMatch(/moves with/);
+  });
+});

@@ -36,7 +36,7 @@ describe('NCO rule counters', () => {
     const { g } = build({ a: [SGT, { type: 'medic' }, { type: 'chaplain' }] });
     for (const [i, j] of [[1, 0], [2, 0], [2, 1]]) g.rd[i * g.n + j] = g.rd[j * g.n + i] = 1; // all within 3"
     let target = 0, transfer = true;
-    g.decide = { ...g.decide, medicRallyTarget: () => target, ritesTransfer: () => transfer };
+    (g as unknown as { decide: typeof g.decide }).decide = { ...g.decide, medicRallyTarget: () => target, ritesTransfer: () => transfer };
     healthRally(g, 1, 3);
     target = 1; // he keeps it
     healthRally(g, 1, 3);
