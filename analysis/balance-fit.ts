@@ -4,7 +4,7 @@
  * differences (logistic.ts), then the point scale and fair costs (fair-cost.ts).
  */
 import { fairCosts, type CostedFeature, type FairCosts, type PointScale } from './fair-cost.ts';
-import { fitLogistic, type LogisticFit } from './logistic.ts';
+import { cholesky, fitLogistic, type LogisticFit } from './logistic.ts';
 
 /** Defaults of the sweep fields `bootstrap`, `replication` and `usage_floor` (docs/balance.md). */
 export const BALANCE_DEFAULTS = { bootstrap: 200, replication: 0.9, usageFloor: 0.05, scale: 'robust' as PointScale };
@@ -31,6 +31,38 @@ export function fittedColumns(features: number, rows: readonly BalanceRow[]): nu
   const out: number[] = [];
   for (let j = 0; j < features; j++) if (rows.some((r) => r.diff[j] !== 0)) out.push(j);
   return out;
+}
+
+/**
+ * `cols` without the columns that are a fixed combination of earlier ones (with the
+ * intercept), in order: e.g. two officer kinds when every army has exactly one officer, whose
+ * differences always cancel. Each column is kept when X'X over the kept ones and it still has
+ * a Cholesky factor; `dependent` lists the ones left out.
+ */
+export function identifiableColumns(cols: readonly number[], rows: readonly BalanceRow[]): { cols: number[]; dependent: number[] } {
+  const p = cols.length + 1;
+  const xtx = new Float64Array(p * p);
+  const row = new Float64Array(p);
+  for (const r of rows) {
+    row[0] = 1;
+    for (let c = 0; c < cols.length; c++) row[c + 1] = r.diff[cols[c]];
+    for (let a = 0; a < p; a++) for (let b = 0; b < p; b++) xtx[a * p + b] += row[a] * row[b];
+  }
+  const kept = [0], out: number[] = [], dependent: number[] = [];
+  for (let c = 0; c < cols.length; c++) {
+    const idx = [...kept, c + 1], m = idx.length;
+    const sub = new Float64Array(m * m);
+    for (let a = 0; a < m; a++) for (let b = 0; b < m; b++) sub[a * m + b] = xtx[idx[a] * p + idx[b]];
+    try {
+      cholesky(sub, m);
+      kept.push(c + 1);
+      out.push(cols[c]);
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
+      dependent.push(cols[c]);
+    }
+  }
+  return { cols: out, dependent };
 }
 
 /** The win model on the count differences of `cols`: coefficient 0 is seat 1's intercept, c + 1 is cols[c]'s. */

@@ -5,7 +5,7 @@
  * (verdicts.ts), and only the calls a fresh seed would likely repeat stated (replication.ts).
  * The output is the versioned balance document `squadsim.balance/1` (DIR/balance.json).
  */
-import { BALANCE_DEFAULTS, collinearPartners, fitBalance, fittedColumns, type BalanceRow } from './balance-fit.ts';
+import { BALANCE_DEFAULTS, collinearPartners, fitBalance, fittedColumns, identifiableColumns, type BalanceRow } from './balance-fit.ts';
 import { pairBootstrap } from './balance-bootstrap.ts';
 import { zFor, type FairCostRow, type PointScale } from './fair-cost.ts';
 import { bhThreshold, replicate, type BalanceVerdict, type Replication } from './replication.ts';
@@ -74,6 +74,8 @@ export interface BalanceDoc {
   features: BalanceFeatureResult[];
   /** Features left out of the fit because their count never differed between the two rosters. */
   notFitted: string[];
+  /** Features left out because their count difference is a fixed combination of the others' (they cannot be told apart). */
+  notIdentified: string[];
   fit: {
     model: string;
     /** Logit value of one point (β ≈ λ·cost when costs are fair), and its SE. */
@@ -152,7 +154,7 @@ export function analyzeBalance(inp: BalanceInput): BalanceDoc | ReferenceBalance
   const B = inp.bootstrap ?? BALANCE_DEFAULTS.bootstrap;
   const level = inp.replication ?? BALANCE_DEFAULTS.replication;
   const floor = inp.usageFloor ?? BALANCE_DEFAULTS.usageFloor;
-  const cols = fittedColumns(inp.features.length, inp.rows);
+  const { cols, dependent } = identifiableColumns(fittedColumns(inp.features.length, inp.rows), inp.rows);
   const scale = inp.scale ?? BALANCE_DEFAULTS.scale;
   const { fit, fc } = fitBalance(inp.features, cols, inp.rows, inp.confidence, scale, inp.meanCounts);
   const z = zFor(inp.confidence);
@@ -209,7 +211,8 @@ export function analyzeBalance(inp: BalanceInput): BalanceDoc | ReferenceBalance
     games,
     confidence: inp.confidence,
     features,
-    notFitted: inp.features.filter((_, j) => !cols.includes(j)).map((f) => f.id),
+    notFitted: inp.features.filter((_, j) => !cols.includes(j) && !dependent.includes(j)).map((f) => f.id),
+    notIdentified: dependent.map((j) => inp.features[j].id),
     fit: {
       model: 'logit P(seat 1 wins; a draw counts 1/2) = intercept + Σ_k β_k (n_seat1,k − n_seat2,k); fair_k = β_k / λ, λ = the point scale (robust: Huber M-estimate of β = λ·cost over the priced features; anchors: GLS over the consistently priced features, each judged leave-one-out; roster: Σ meanCount·β / Σ meanCount·cost); SEs: bootstrap over roster pairs of the whole fit; flags: Benjamini–Hochberg over all features at FDR 1 − confidence; stated only when a fresh sweep of this size would repeat the call with probability ≥ replicationLevel, else unsettled; suggested cost: empirical-Bayes shrinkage of fair_k toward the printed cost',
       lambda: fc.lambda,
@@ -279,6 +282,7 @@ export function balanceTable(doc: BalanceDoc | ReferenceBalanceDoc): string {
       ? `point scale (${fit.scale}): set by the priced features whose prices agree with each other; ${dropped.length} of ${doc.features.filter((f) => f.cost > 0).length} ${fit.scale === 'robust' ? 'were down-weighted' : 'were left out'} as inconsistent with the rest, so a mis-priced one cannot skew the others' fair costs: ${dropped.join(', ')}. Many of them means the printed costs disagree widely with play.`
       : `point scale (${fit.scale}): ${fit.scale === 'roster' ? 'one point is what the average roster\'s points buy' : 'set by every priced feature'}`,
     ...(doc.notFitted.length ? [`not fitted (never differed): ${doc.notFitted.join(', ')}`] : []),
+    ...(doc.notIdentified?.length ? [`not fitted (a fixed combination of the others, e.g. always one of two kinds, so no sweep can tell them apart; fit fewer or draw them independently): ${doc.notIdentified.join(', ')}`] : []),
     '',
   ].join('\n');
 }

@@ -17,7 +17,7 @@
  * from the bootstrap over roster pairs and a flag is stated only when a fresh sweep would
  * repeat it with probability ≥ the replication level (analysis/replication.ts), else unsettled.
  */
-import { BALANCE_DEFAULTS, fittedColumns, fitWinModel } from './balance-fit.ts';
+import { BALANCE_DEFAULTS, fittedColumns, fitWinModel, identifiableColumns } from './balance-fit.ts';
 import { resamplePairs, robustSd } from './balance-bootstrap.ts';
 import { zFor } from './fair-cost.ts';
 import { bhThreshold, replicateCall } from './replication.ts';
@@ -111,7 +111,7 @@ export function analyzeReferenceBalance(inp: BalanceInput & { reference: string 
   const ref = inp.features.findIndex((f) => f.id === inp.reference);
   if (ref < 0) throw new RangeError(`the reference ${JSON.stringify(inp.reference)} is not one of the features`);
   const fitted = fittedColumns(inp.features.length, inp.rows);
-  const cols = fitted.filter((j) => j !== ref);
+  const { cols } = identifiableColumns(fitted.filter((j) => j !== ref), inp.rows);
   let w1 = 0, draws = 0, games = 0;
   for (const r of inp.rows) {
     w1 += r.outcome[0];
@@ -163,7 +163,7 @@ export function analyzeReferenceBalance(inp: BalanceInput & { reference: string 
     confidence: inp.confidence,
     reference: { id: rf.id, label: rf.label, meanCount: inp.meanCounts[ref] },
     features,
-    notFitted: inp.features.filter((_, j) => j !== ref && !fitted.includes(j)).map((f) => f.id),
+    notFitted: inp.features.filter((_, j) => j !== ref && !cols.includes(j)).map((f) => f.id),
     ranking,
     fit: {
       model: `logit P(seat 1 wins; a draw counts 1/2) = intercept + Σ_{k ≠ ${rf.id}} β_k (n_seat1,k − n_seat2,k); β_${rf.id} = 0 by definition, so β_k is the worth of fielding one k instead of one ${rf.label}; win-rate points ≈ 100·β/4 (the slope near an even game); flags: Benjamini–Hochberg over the fitted features at FDR 1 − confidence`,

@@ -166,3 +166,14 @@ describe('near-collinear features are explained', () => {
     expect(doc.features.find((f) => f.id === 'b')!.note ?? '').not.toMatch(/moves with/);
   });
 });
+
+describe('features no sweep can tell apart', () => {
+  it('a column that is a fixed combination of others is left out and named, and the rest still fit', () => {
+    // d's difference is always −(a's): like two officer kinds when every army has exactly one.
+    const rows = synthetic(200, 10, [10, 20, 15, 5], 41).map((r) => ({ ...r, diff: [r.diff[0], r.diff[1], r.diff[2], -r.diff[0]] }));
+    const doc = analyzeBalance(input(rows, { bootstrap: 20 }));
+    expect(doc.notIdentified).toEqual(['d']);
+    expect(doc.features.map((f) => f.id)).toEqual(['a', 'b', 'c']);
+    expect(doc.notFitted).toEqual([]);
+  });
+});
