@@ -10,6 +10,7 @@ export const SLOW_FILES = [
   'test/nco-mirror.test.ts',
   'test/nco-perf-equivalence.test.ts',
   'test/iron-perf-equivalence.test.ts',
+  'test/iron-perf-reach.test.ts',
 ];
 
 export default defineConfig({
