@@ -13,6 +13,7 @@ import { seal } from '../resultsdoc/seal.ts';
 import { loadConfig } from '../sim/config.ts';
 import { configHash } from '../resultsdoc/hash.ts';
 import { cliSandbox } from './cli-harness.ts';
+import { runMain } from './cli-main.ts';
 import { ROOT } from './dist-fresh.ts';
 
 const REF_GAMES = '2000';
@@ -92,24 +93,26 @@ describe('squadsim check CONFIG --against REF (paired sequential gate)', () => {
     expect(md).toContain('**PASS: every metric equivalent within its tolerance (7 of 7)**');
   });
 
-  it('exits 2 on bad input, names the flag or field, and writes nothing', () => {
-    const bad = (args: string[], why: RegExp): void => {
-      const r = cli([...args, '--summary', 'none/summary.md']);
+  // In this process (main() in the temp folder): no CLI start-up per case; the exit codes and
+  // messages are main()'s own, the process exit is checked by the tests above.
+  it('exits 2 on bad input, names the flag or field, and writes nothing', async () => {
+    const bad = async (args: string[], why: RegExp): Promise<void> => {
+      const r = await runMain([...args, '--summary', 'none/summary.md'], tmp);
       expect(r.code, r.stdout + r.stderr).toBe(2);
       expect(r.stderr).toMatch(why);
     };
-    bad(['check', 'base.json', '--against', 'norows/results.json'], /--against: got "norows\/results\.json"; has no per-game rows.*--record games/);
-    bad(['check', 'planted.json', '--against', 'ref/results.json'], /--against: configHash: got "sha256:[0-9a-f]+"; expected sha256:[0-9a-f]+, the hash of planted\.json: the reference was recorded from another config \(reference → now: rules\.cost_overrides\.hardened-private-1st-class: \(absent\) → 40; rules\.roster_vps: 100 → 300\)/);
-    bad(['check', join(ROOT, 'configs', 'skill-die', 'default.json'), '--against', 'ref/results.json'], /--against: ruleset: got "nco"; expected "skill-die"/);
-    bad(['check', 'base.json', '--against', 'missing.json'], /missing\.json/);
-    bad(['check', 'base.json', '--against', 'ref/results.json', '--tolerence', '2'], /Unknown argument: tolerence.*did you mean --tolerance/);
-    bad(['check', 'base.json', '--against', 'ref/results.json', '--tolerance', '0'], /--tolerance: got 0; expected win-rate points greater than 0/);
-    bad(['check', 'base.json', '--against', 'ref/results.json', '--batch', 'x'], /--batch: got "x"; expected a positive integer/);
-    bad(['check', 'base.json', '--against', 'ref/results.json', '--max-games', '0'], /--max-games: got 0/);
-    bad(['check', 'base.json', '--against', 'ref/results.json', '--json', '--annotations'], /--annotations: .*cannot be used with --json/);
-    bad(['check', 'base.json', '--against', 'ref/results.json', '--baseline', 'b.json'], /--against: .*cannot be used with --baseline/);
-    bad(['check', 'ref/results.json', '--baseline', 'b.json', '--batch', '500'], /--batch: got 500; is only used with --against/);
-    bad(['check', 'base.json'], /--against: is missing; expected --against REF\.json .* or --baseline/);
+    await bad(['check', 'base.json', '--against', 'norows/results.json'], /--against: got "norows\/results\.json"; has no per-game rows.*--record games/);
+    await bad(['check', 'planted.json', '--against', 'ref/results.json'], /--against: configHash: got "sha256:[0-9a-f]+"; expected sha256:[0-9a-f]+, the hash of planted\.json: the reference was recorded from another config \(reference → now: rules\.cost_overrides\.hardened-private-1st-class: \(absent\) → 40; rules\.roster_vps: 100 → 300\)/);
+    await bad(['check', join(ROOT, 'configs', 'skill-die', 'default.json'), '--against', 'ref/results.json'], /--against: ruleset: got "nco"; expected "skill-die"/);
+    await bad(['check', 'base.json', '--against', 'missing.json'], /missing\.json/);
+    await bad(['check', 'base.json', '--against', 'ref/results.json', '--tolerence', '2'], /Unknown argument: tolerence.*did you mean --tolerance/);
+    await bad(['check', 'base.json', '--against', 'ref/results.json', '--tolerance', '0'], /--tolerance: got 0; expected win-rate points greater than 0/);
+    await bad(['check', 'base.json', '--against', 'ref/results.json', '--batch', 'x'], /--batch: got "x"; expected a positive integer/);
+    await bad(['check', 'base.json', '--against', 'ref/results.json', '--max-games', '0'], /--max-games: got 0/);
+    await bad(['check', 'base.json', '--against', 'ref/results.json', '--json', '--annotations'], /--annotations: .*cannot be used with --json/);
+    await bad(['check', 'base.json', '--against', 'ref/results.json', '--baseline', 'b.json'], /--against: .*cannot be used with --baseline/);
+    await bad(['check', 'ref/results.json', '--baseline', 'b.json', '--batch', '500'], /--batch: got 500; is only used with --against/);
+    await bad(['check', 'base.json'], /--against: is missing; expected --against REF\.json .* or --baseline/);
     expect(existsSync(join(tmp, 'none'))).toBe(false);
     expect(existsSync(join(tmp, 'b.json'))).toBe(false);
   });

@@ -7,16 +7,20 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { gamesTable, sdFromSums } from '../analysis/export.ts';
 import { GameRowsWriter, readGameRows } from '../resultsdoc/game-rows.ts';
 import { cliSandbox } from './cli-harness.ts';
+import { runMain } from './cli-main.ts';
 
 const GAMES = 600;
 
 const { cli, dir } = cliSandbox('squadsim-export-');
+// The runs and `streams to stdout` are real processes; the other exports call main() in this
+// process (runMain: the same files, output and exit codes, without a CLI start-up each).
+const exportMain = (args: readonly string[]) => runMain(args);
 let tmp: string;
 let doc: any;
 
-function exported(table: string, results = join(tmp, 'w1', 'results.json')): ColumnTable {
+async function exported(table: string, results = join(tmp, 'w1', 'results.json')): Promise<ColumnTable> {
   const out = join(tmp, `${table}.csv`);
-  const r = cli(['export', results, '--table', table, '--out', out]);
+  const r = await exportMain(['export', results, '--table', table, '--out', out]);
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
   return fromCSV(readFileSync(out, 'utf8'));
@@ -37,7 +41,7 @@ beforeAll(() => {
 });
 
 describe('run --record games', () => {
-  it('stores the rows beside results.json and names them there', () => {
+  it('stores the rows beside results.json and names them there', async () => {
     expect(readdirSync(join(tmp, 'w1')).sort()).toEqual(['games.f64', 'results.json']);
     expect(doc.gameRows).toMatchObject({ file: 'games.f64', format: 'f64le', count: GAMES });
     expect(doc.gameRows.columns[0]).toBe('game');
@@ -45,7 +49,7 @@ describe('run --record games', () => {
     expect(readFileSync(join(tmp, 'w1', 'games.f64')).length).toBe(GAMES * doc.gameRows.columns.length * 8);
   });
 
-  it('gives byte-identical rows for 1 and 2 workers', () => {
+  it('gives byte-identical rows for 1 and 2 workers', async () => {
     expect(readFileSync(join(tmp, 'w2', 'games.f64')).equals(readFileSync(join(tmp, 'w1', 'games.f64')))).toBe(true);
     const d2 = JSON.parse(readFileSync(join(tmp, 'w2', 'results.json'), 'utf8'));
     expect(d2.accumulators).toEqual(doc.accumulators);
@@ -54,17 +58,17 @@ describe('run --record games', () => {
 
 describe('squadsim export --table games', () => {
   let t: ColumnTable;
-  beforeAll(() => {
-    t = exported('games');
+  beforeAll(async () => {
+    t = (await exported('games'));
   });
 
-  it('has a header and one row per game, in game order', () => {
+  it('has a header and one row per game, in game order', async () => {
     expect(t.columnNames()).toEqual(doc.gameRows.columns);
     expect(t.numRows()).toBe(GAMES);
     expect(col(t, 'game')).toEqual(Array.from({ length: GAMES }, (_, i) => i));
   });
 
-  it('agrees with the accumulators', () => {
+  it('agrees with the accumulators', async () => {
     const acc = doc.accumulators;
     const winners = col(t, 'winner');
     expect(['US Army', 'German Heer', 'draw'].map((w) => winners.filter((x) => x === w).length)).toEqual(acc.outcome);
@@ -89,7 +93,7 @@ describe('squadsim export --table games', () => {
     for (const turns of col(t, 'turns')) expect(turns).toBeGreaterThanOrEqual(1);
   });
 
-  it('streams to stdout too', () => {
+  it('streams to stdout too', async () => {
     const r = cli(['export', join(tmp, 'w1', 'results.json'), '--table', 'games']);
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n')[0]).toBe(doc.gameRows.columns.join(','));
@@ -98,18 +102,18 @@ describe('squadsim export --table games', () => {
 });
 
 describe('squadsim export --format arrow (issue 13)', () => {
-  it('writes the games table as an Arrow IPC file with the same columns and values as the CSV', () => {
+  it('writes the games table as an Arrow IPC file with the same columns and values as the CSV', async () => {
     const out = join(tmp, 'games.arrow');
-    const r = cli(['export', join(tmp, 'w1', 'results.json'), '--table', 'games', '--format', 'arrow', '--out', out]);
+    const r = (await exportMain(['export', join(tmp, 'w1', 'results.json'), '--table', 'games', '--format', 'arrow', '--out', out]));
     expect(r.code, r.stderr).toBe(0);
     const arrow = fromArrow(readFileSync(out));
-    const csv = exported('games');
+    const csv = (await exported('games'));
     expect(arrow.columnNames()).toEqual(csv.columnNames());
     expect(arrow.numRows()).toBe(GAMES);
     for (const c of csv.columnNames()) expect(Array.from(arrow.array(c) as ArrayLike<unknown>), c).toEqual(Array.from(csv.array(c) as ArrayLike<unknown>));
   });
-  it('refuses arrow on stdout (exit 2)', () => {
-    const r = cli(['export', join(tmp, 'w1', 'results.json'), '--table', 'steps', '--format', 'arrow']);
+  it('refuses arrow on stdout (exit 2)', async () => {
+    const r = (await exportMain(['export', join(tmp, 'w1', 'results.json'), '--table', 'steps', '--format', 'arrow']));
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--format: got "arrow"; needs --out/);
   });
@@ -125,10 +129,10 @@ describe('squadsim export --format parquet (issue 31)', () => {
   for (const table of ['games', 'steps', 'units']) {
     it(`writes the ${table} table with the same columns, rows and values as the CSV`, async () => {
       const out = join(tmp, `${table}.parquet`);
-      const r = cli(['export', join(tmp, 'w1', 'results.json'), '--table', table, '--format', 'parquet', '--out', out]);
+      const r = (await exportMain(['export', join(tmp, 'w1', 'results.json'), '--table', table, '--format', 'parquet', '--out', out]));
       expect(r.code, r.stderr).toBe(0);
       const rows = await parquetRows(out);
-      const csv = exported(table);
+      const csv = (await exported(table));
       expect(Object.keys(rows[0])).toEqual(csv.columnNames());
       expect(rows).toHaveLength(csv.numRows());
       if (table === 'games') expect(rows).toHaveLength(GAMES);
@@ -142,16 +146,16 @@ describe('squadsim export --format parquet (issue 31)', () => {
       }
     });
   }
-  it('refuses parquet on stdout (exit 2)', () => {
-    const r = cli(['export', join(tmp, 'w1', 'results.json'), '--table', 'steps', '--format', 'parquet']);
+  it('refuses parquet on stdout (exit 2)', async () => {
+    const r = (await exportMain(['export', join(tmp, 'w1', 'results.json'), '--table', 'steps', '--format', 'parquet']));
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--format: got "parquet"; needs --out/);
   });
 });
 
 describe('squadsim export --table turns', () => {
-  it('gives per-side means that match the accumulators, and per-type rows that add up', () => {
-    const t = exported('turns');
+  it('gives per-side means that match the accumulators, and per-type rows that add up', async () => {
+    const t = (await exported('turns'));
     const acc = doc.accumulators, steps = doc.summary.lethality.steps;
     const rows = t.objects() as any[];
     for (const [s, side] of doc.summary.sides.map((x: any, i: number) => [i, x.name])) {
@@ -174,8 +178,8 @@ describe('squadsim export --table turns', () => {
 });
 
 describe('squadsim export --table soldiers', () => {
-  it('gives per-type rates that match the accumulators', () => {
-    const t = exported('soldiers');
+  it('gives per-type rates that match the accumulators', async () => {
+    const t = (await exported('soldiers'));
     const acc = doc.accumulators;
     const types: string[] = doc.layout.find((b: any) => b.name === 'typeFielded').labels[1];
     const rows = t.objects() as any[];
@@ -194,34 +198,34 @@ describe('squadsim export --table soldiers', () => {
 });
 
 describe('export errors (exit 2, nothing written)', () => {
-  it('says how to record games when the run did not', () => {
+  it('says how to record games when the run did not', async () => {
     const out = join(tmp, 'none.csv');
-    const r = cli(['export', join(tmp, 'plain', 'results.json'), '--table', 'games', '--out', out]);
+    const r = (await exportMain(['export', join(tmp, 'plain', 'results.json'), '--table', 'games', '--out', out]));
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--record games/);
     expect(existsSync(out)).toBe(false);
   });
 
-  it('rejects a truncated rows file before writing anything', () => {
+  it('rejects a truncated rows file before writing anything', async () => {
     const dir = join(tmp, 'cut');
     mkdirSync(dir);
     copyFileSync(join(tmp, 'w1', 'results.json'), join(dir, 'results.json'));
     copyFileSync(join(tmp, 'w1', 'games.f64'), join(dir, 'games.f64'));
     truncateSync(join(dir, 'games.f64'), 800);
-    const r = cli(['export', join(dir, 'results.json'), '--table', 'games', '--out', join(dir, 'g.csv')]);
+    const r = (await exportMain(['export', join(dir, 'results.json'), '--table', 'games', '--out', join(dir, 'g.csv')]));
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/gameRows\.file: got "games\.f64"; has 800 bytes/);
     expect(readdirSync(dir).sort()).toEqual(['games.f64', 'results.json']);
   });
 
-  it('rejects an unknown table and a missing file', () => {
-    expect(cli(['export', join(tmp, 'w1', 'results.json'), '--table', 'bogus']).code).toBe(2);
-    expect(cli(['export', join(tmp, 'nope.json'), '--table', 'turns']).code).toBe(2);
+  it('rejects an unknown table and a missing file', async () => {
+    expect((await exportMain(['export', join(tmp, 'w1', 'results.json'), '--table', 'bogus'])).code).toBe(2);
+    expect((await exportMain(['export', join(tmp, 'nope.json'), '--table', 'turns'])).code).toBe(2);
   });
 });
 
 describe('games.f64 writer and reader', () => {
-  it('renames into place on commit, reads back in batches, and leaves nothing on abort', () => {
+  it('renames into place on commit, reads back in batches, and leaves nothing on abort', async () => {
     const dir = join(tmp, 'rows-unit');
     const w = new GameRowsWriter(dir, 2);
     w.append(Float64Array.of(0, 1.5, 1, -2));
@@ -246,13 +250,13 @@ describe('games.f64 writer and reader', () => {
 });
 
 describe('export helpers', () => {
-  it('sdFromSums: per-game sd from sums (1, 2, 3 -> sd 1)', () => {
+  it('sdFromSums: per-game sd from sums (1, 2, 3 -> sd 1)', async () => {
     expect(sdFromSums(6, 14, 3)).toBeCloseTo(1, 12);
     expect(sdFromSums(6, null, 3)).toBeNull();
     expect(sdFromSums(5, 25, 1)).toBeNull();
   });
 
-  it('gamesTable writes labels for coded columns and blanks for NaN', () => {
+  it('gamesTable writes labels for coded columns and blanks for NaN', async () => {
     const t = gamesTable({ columns: ['game', 'winner', 'x'], labels: { winner: ['A', 'B', 'draw'] } }, [Float64Array.of(0, 1, 2.5, 1, 2, NaN)]);
     expect([...t.rows]).toEqual([[0, 'B', 2.5], [1, 'draw', null]]);
   });

@@ -30,6 +30,14 @@ import type { IronDecisions } from '../engine/rulesets/iron-squad/rules/decision
 import { preparePath } from '../engine/rulesets/iron-squad/rules/moving.ts';
 import { LEVELS } from '../engine/rulesets/iron-squad/rules/scratch.ts';
 import { IronGame } from '../engine/rulesets/iron-squad/rules/state.ts';
+import { sized } from './limits.ts';
+
+/**
+ * Property runs of whole games: `npm test` the small counts, `npm run test:slow` the full ones
+ * (test/limits.ts). The small counts still meet every floor below (decisions, moves, shots,
+ * far foes, bound fills), so each fast path is still compared thousands of times.
+ */
+const RUNS = { games: sized(12, 25), large: sized(2, 4) };
 
 const UNITS_A = ['captain', 'rifleman', 'machine-gunner', 'sniper', 'medic'];
 const UNITS_B = ['captain', 'rifleman', 'machine-gunner', 'grenade-thrower', 'engineer'];
@@ -287,7 +295,7 @@ describe('issue 14: fast Iron Squad decisions equal the plain ones', () => {
       };
       const { g, env } = checkedGame(config, stats);
       for (let i = 0; i < 2; i++) playOne(ironSquad, g, env, seed, i);
-    }), { numRuns: 25, seed: 1414 });
+    }), { numRuns: RUNS.games, seed: 1414 });
     // The runs decided real moves and shots, so the comparisons above had something to compare.
     expect(stats.decisions).toBeGreaterThan(2000);
     expect(stats.moved).toBeGreaterThan(stats.decisions / 4);
@@ -309,7 +317,7 @@ describe('issue 14: fast Iron Squad decisions equal the plain ones', () => {
       const { g, env } = checkedGame(config, stats);
       expect(g.board.distTable.length).toBe(0);
       playOne(ironSquad, g, env, seed, 0);
-    }), { numRuns: 4, seed: 1415 });
+    }), { numRuns: RUNS.large, seed: 1415 });
     expect(stats.decisions).toBeGreaterThan(200);
     expect(stats.moved).toBeGreaterThan(stats.decisions / 4);
   });

@@ -10,3 +10,13 @@ export const HANG_MS = 15 * 60_000;
 
 /** Longest one test or hook may take (vitest.config.ts): above HANG_MS, so a hung child is reported by name first. */
 export const TEST_MS = 20 * 60_000;
+
+/**
+ * `npm run test:slow` (vitest.slow.config.ts, also run by .ci/run) sets SQUADSIM_SLOW=1: the
+ * files that read this play their long statistical sizes; `npm test` plays the small ones,
+ * which still check the same rules (each file says what its small size can still detect).
+ */
+export const SLOW = process.env.SQUADSIM_SLOW === '1';
+
+/** `small` in `npm test`, `full` in `npm run test:slow`. */
+export const sized = (small: number, full: number): number => (SLOW ? full : small);

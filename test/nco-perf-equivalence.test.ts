@@ -49,6 +49,17 @@ import {
 import { W_PISTOL } from '../engine/rulesets/nco/data/weapons.ts';
 import { COVER, DIFFICULT, IMPASSABLE } from '../engine/geometry/flags.ts';
 import { NcoTable } from './nco-table.ts';
+import { sized } from './limits.ts';
+
+/**
+ * Sizes: `npm test` plays the small ones, `npm run test:slow` the full ones (test/limits.ts).
+ * The small sizes still meet every floor below (orders, cover, spot picks, rallies, specials,
+ * searched routes), so each fast path is still compared thousands of times; a mismatch that
+ * shows only in rarer positions is left to the full sizes.
+ */
+const N = {
+  games: sized(14, 25), intel: sized(7, 12), scenario: sized(4, 8), maps: sized(8, 20), routeMaps: sized(8, 20),
+};
 
 // ---- checks ----
 
@@ -224,7 +235,7 @@ function play(l: LoadedConfig, games: number, seed: number): Stats {
 
 describe('NCO fast paths equal the plain ones (issue 14)', () => {
   it('at every order of whole games (cautious v aggressive: cover spots in use)', () => {
-    const st = play(loaded(['cautious', 'aggressive']), 25, 7);
+    const st = play(loaded(['cautious', 'aggressive']), N.games, 7);
     expect(st.bad).toEqual([]);
     expect(st.orders).toBeGreaterThan(1000);
     expect(st.covered).toBeGreaterThan(100);
@@ -237,14 +248,14 @@ describe('NCO fast paths equal the plain ones (issue 14)', () => {
   });
 
   it('at every order of whole games with Intel (airborne v Soviet)', () => {
-    const st = play(loaded(['aggressive', 'cautious'], 'basic', ['us-airborne-100', 'soviet-army-100']), 12, 5);
+    const st = play(loaded(['aggressive', 'cautious'], 'basic', ['us-airborne-100', 'soviet-army-100']), N.intel, 5);
     expect(st.bad).toEqual([]);
     expect(st.orders).toBeGreaterThan(500);
   });
 
   it('at every order of whole scenario games (S3, S5)', () => {
     for (const s of ['s3-rescue-mission', 's5-search-and-destroy']) {
-      const st = play(loaded(['cautious', 'aggressive'], s), 8, 11);
+      const st = play(loaded(['cautious', 'aggressive'], s), N.scenario, 11);
       expect(st.bad).toEqual([]);
       expect(st.orders).toBeGreaterThan(200);
     }
@@ -256,7 +267,7 @@ describe('NCO fast paths equal the plain ones (issue 14)', () => {
     let x = 12345;
     const rnd = (): number => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32);
     const st = newStats();
-    for (let game = 0; game < 20; game++) {
+    for (let game = 0; game < N.maps; game++) {
       playOne(l.ruleset, g as never, env, 3, game); // leaves that game's generated map
       g.move.terrainChanged();
       for (let round = 0; round < 40; round++) {
@@ -354,7 +365,7 @@ describe('Router: the inlined A* expand, the fused start, the lazy distance rows
     const rnd = (): number => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32);
     const bad: string[] = [];
     let searched = 0;
-    for (let game = 0; game < 20; game++) {
+    for (let game = 0; game < N.routeMaps; game++) {
       playOne(l.ruleset, g as never, env, 5, game);
       for (let q = 0; q < 200; q++) {
         t.setPoint(0, rnd() * t.width, rnd() * t.height);

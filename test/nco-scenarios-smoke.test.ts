@@ -19,7 +19,9 @@ const POLICY_IDS = ncoPlayers.ids;
 const ROSTERS = join(import.meta.dirname, '..', 'configs', 'nco', 'rosters');
 const US = JSON.parse(readFileSync(join(ROSTERS, 'us-army-100.json'), 'utf8'));
 const DE = JSON.parse(readFileSync(join(ROSTERS, 'german-heer-100.json'), 'utf8'));
-const GAMES = 40;
+// Games per pairing: 20 (40 before issue 32) still scores objectives in every scenario that has
+// them under the objective policy, and every pairing replays identically after other games.
+const GAMES = 20;
 
 function play(scenario: unknown, p0: string, p1: string, from: number, games: number, reuse?: Player<NcoScenario, NcoGame>) {
   const scn = compileNco({

@@ -8,6 +8,7 @@ import { mergeShards, parseShard, shardRange } from '../sim/shards.ts';
 import { stableSummary } from '../resultsdoc/summary.ts';
 import { configErrorOf } from './config-error.ts';
 import { cliSandbox } from './cli-harness.ts';
+import { runMain } from './cli-main.ts';
 import { ROOT, QUICK } from './dist-fresh.ts';
 
 const IRON = join(ROOT, 'configs', 'iron-squad', 'default.json');
@@ -128,24 +129,26 @@ describe('squadsim run --shard / merge (CLI)', () => {
     expect(bytes('ow-merged')).toBe(bytes('ow-whole'));
   });
 
-  it('bad --shard and incomplete merges exit 2 and write nothing', () => {
+  // main() in the temp folder (runMain): 6 CLI start-ups fewer; the exit codes and messages are main()'s.
+  it('bad --shard and incomplete merges exit 2 and write nothing', async () => {
+    const inProcess = (args: readonly string[]) => runMain(args, dir());
     const bad = [
       [['run', '--games', '1000', '--shard', '3/2', '--out', 'x1'], /--shard: got "3\/2"; expected K\/N/],
       [['run', '--games', '1000', '--shard', '1/3', '--out', 'x2'], /at most 2 shards/],
       [['run', '--target-error', '0.05', '--shard', '1/2', '--out', 'x3'], /--shard.*--target-error/],
     ] as const;
     for (const [args, msg] of bad) {
-      const r = cli([...args]);
+      const r = await inProcess([...args]);
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr).toMatch(msg);
       expect(existsSync(join(dir(), args[args.length - 1]))).toBe(false);
     }
-    expect(cli(['run', QUICK, '--games', '1500', '--seed', '2', '--workers', '0', '--shard', '1/3', '--out', 'p1']).code).toBe(0);
-    const m = cli(['merge', 'p1/results.json', '--out', 'pm']);
+    expect((await inProcess(['run', QUICK, '--games', '1500', '--seed', '2', '--workers', '0', '--shard', '1/3', '--out', 'p1'])).code).toBe(0);
+    const m = await inProcess(['merge', 'p1/results.json', '--out', 'pm']);
     expect(m.code).toBe(2);
     expect(m.stderr).toMatch(/missing 2\/3, 3\/3/);
     expect(existsSync(join(dir(), 'pm'))).toBe(false);
-    const none = cli(['merge', 'nope/results.json', '--out', 'pn']);
+    const none = await inProcess(['merge', 'nope/results.json', '--out', 'pn']);
     expect(none.code).toBe(2);
     expect(existsSync(join(dir(), 'pn'))).toBe(false);
   });
