@@ -8,7 +8,8 @@
  * (stated or unsettled: its price is inside what the sweep can tell apart); otherwise at most
  * `maxChanges` flagged prices move, stated calls first (analysis/replication.ts: a fresh
  * seed would likely repeat them), then the largest mis-prices, to the rounded suggested cost
- * (at least 0); not-exercised features keep theirs. Changing one price
+ * (at least 0; at most doubled or halved a round, nextPrice); not-exercised features keep
+ * theirs. Changing one price
  * moves the point scale and so every other fair cost, so few at a time converges where all
  * at once overshoots. The result's prices are the last ones a round played and checked; a
  * proposal the budget left unplayed is reported, not applied.
@@ -106,11 +107,17 @@ export async function reprice(first: LoadedSweep, raw: Record<string, unknown>, 
   };
 }
 
-/** The rounded suggestion, at least 0, and at least one point away from the current price in the call's direction. */
+/**
+ * The rounded suggestion, at least 0, and at least one point away from the current price in
+ * the call's direction; but at most doubled or halved in one round (from a price under 10, at
+ * most 10 points up), because a feature worth little at the margin (a second officer) can be
+ * worth a lot once it is cheap enough to crowd out the rest, and a full jump overshoots: the
+ * Platoon reprice swung its officers 75 → 0 → 147 before this limit.
+ */
 export function nextPrice(printed: number, suggested: number, flag: 'over-costed' | 'under-costed'): number {
   const to = Math.max(0, Math.round(suggested));
-  if (flag === 'over-costed') return Math.max(0, Math.min(to, printed - 1));
-  return Math.max(to, printed + 1);
+  if (flag === 'over-costed') return Math.max(0, Math.min(printed - 1, Math.max(to, Math.floor(printed / 2))));
+  return Math.max(printed + 1, Math.min(to, Math.max(2 * printed, printed + 10)));
 }
 
 /** The stdout summary of a reprice run. */

@@ -6,10 +6,15 @@ import { nextPrice } from '../cli/reprice.ts';
 import { cliSandbox } from './cli-harness.ts';
 
 describe('nextPrice', () => {
-  it('rounds the suggestion, never below 0, and always moves at least one point the called way', () => {
-    expect(nextPrice(10, 38.6, 'under-costed')).toBe(39);
+  it('rounds the suggestion, never below 0, always moves at least one point the called way, and at most doubles or halves', () => {
+    expect(nextPrice(10, 18.6, 'under-costed')).toBe(19);
+    expect(nextPrice(10, 38.6, 'under-costed')).toBe(20); // doubled at most
+    expect(nextPrice(3, 38.6, 'under-costed')).toBe(13); // from under 10: 10 points up at most
+    expect(nextPrice(0, 3.2, 'under-costed')).toBe(3);
     expect(nextPrice(10, 10.2, 'under-costed')).toBe(11);
-    expect(nextPrice(8, -4.9, 'over-costed')).toBe(0);
+    expect(nextPrice(8, -4.9, 'over-costed')).toBe(4); // halved at most
+    expect(nextPrice(75, -16, 'over-costed')).toBe(37);
+    expect(nextPrice(1, -4.9, 'over-costed')).toBe(0);
     expect(nextPrice(8, 7.8, 'over-costed')).toBe(7);
     expect(nextPrice(0, -3, 'over-costed')).toBe(0);
   });
@@ -32,7 +37,8 @@ describe('squadsim balance --reprice (CLI)', () => {
     expect(doc.schema).toBe('squadsim.reprice/1');
     expect(doc.rounds[0].changes).toHaveLength(1); // --max-changes 1
     expect(doc.rounds[0].changes[0]).toMatchObject({ id: 'mortar', from: 10 });
-    expect(doc.costOverrides.mortar).toBeGreaterThan(25);
+    expect(doc.costOverrides.mortar).toBeGreaterThan(12);
+    expect(doc.costOverrides.mortar).toBeLessThanOrEqual(20); // at most doubled in a round
     const costs = JSON.parse(readFileSync(join(tmp, 'a', 'cost-overrides.json'), 'utf8'));
     expect(costs).toEqual(doc.costOverrides);
     expect(doc.games).toBe(doc.rounds.length * 2 * 80 * 6);
