@@ -19,7 +19,7 @@
 //                  B, A) and its interval (lo, hi at the JSON's `confidence`);
 //     `value PATH` any JSON: the number at PATH (dots and [i]), a rate in [0, 1] whose standard
 //                  error is binomial, √(p(1−p)/n) with n the command's game count.
-// - `#` lines are comments. Anything else, a row or column not in the table, a cell without a
+// - `#` lines are comments; a marker inside a fenced code block (```) is an example, skipped. Anything else, a row or column not in the table, a cell without a
 //   number, or a marker not followed by a table is malformed (verify-docs exits 2, file:line).
 //
 // A cell reads `61.9% (60.5–63.2)`, `**61.9% (60.5–63.2)**`, `99.8%` or `0.619`: the first
@@ -96,9 +96,13 @@ function parseExtractor(text: string, file: string, line: number): Extractor {
 export function parseMarkers(text: string, file: string): Marker[] {
   const lines = text.split('\n');
   const markers: Marker[] = [];
+  let fenced = false;
   for (let i = 0; i < lines.length; i++) {
+    // A marker inside a fenced code block (an example in the docs) is text, not a marker.
+    if (/^\s*(```|~~~)/.test(lines[i])) fenced = !fenced;
+    if (fenced) continue;
     if (lines[i].trim() !== '<!-- verify') {
-      if (/<!--\s*verify\b/.test(lines[i])) throw new MarkerError(file, i + 1, 'a marker opens with a line that is exactly "<!-- verify"');
+      if (/^\s*<!--\s*verify\b/.test(lines[i])) throw new MarkerError(file, i + 1, 'a marker opens with a line that is exactly "<!-- verify"');
       continue;
     }
     const start = i + 1;

@@ -50,6 +50,8 @@ describe('verify-docs marker parser', () => {
     expect(m.rows[1].cells.aggressive).toBe('50.0% (the preset itself)');
     expect(m.cols.map((c) => c.extractor)).toEqual([{ kind: 'score', a: 'tuned', b: 'aggressive' }, { kind: 'value', path: 'pairs[0].score' }]);
     expect(parseMarkers('no markers here\n| a | b |\n|---|---|\n| 1 | 2 |', 'docs/y.md')).toEqual([]);
+    expect(parseMarkers(['```md', ...good.split('\n'), '```'].join('\n'), 'docs/y.md')).toEqual([]);
+    expect(parseMarkers(['```md', ...good.split('\n'), '```', good].join('\n'), 'docs/y.md')[0].line).toBe(good.split('\n').length + 5);
   });
 
   it('a malformed marker names the file and line', () => {
