@@ -35,6 +35,7 @@ const [split, workerSplit] = await Promise.all([
   build({ ...common, entryPoints: ['bench/coverage.ts'], outfile: 'dist/coverage.js' }),
   build({ ...common, entryPoints: ['bench/mapgen.ts'], outfile: 'dist/mapgen.js' }),
   build({ ...common, entryPoints: ['bench/gate-power.ts'], outfile: 'dist/gate-power.js' }),
+  build({ ...common, entryPoints: ['bench/verify-docs.ts'], outfile: 'dist/verify-docs.js' }),
   build({ ...common, entryPoints: ['bench/balance-stability.ts'], outfile: 'dist/balance-stability.js' }),
 ]);
 chmodSync('dist/cli.js', 0o755);
