@@ -4,9 +4,9 @@
  *
  * Each round plays the sweep at the current prices on its own seed (gameSeed(seed, round)),
  * so every round both checks the previous round's changes and proposes the next ones. A
- * round is clean when no exercised feature is flagged by the Benjamini–Hochberg test at all
- * (stated or unsettled: its price is inside what the sweep can tell apart); otherwise at most
- * `maxChanges` flagged prices move, stated calls first (analysis/replication.ts: a fresh
+ * round is clean when it states no mis-priced exercised feature (unsettled ones are reported,
+ * not chased: a fresh seed would not reliably repeat them); otherwise at most `maxChanges`
+ * flagged prices move, stated calls first (analysis/replication.ts: a fresh
  * seed would likely repeat them), then the largest mis-prices, to the rounded suggested cost
  * (at least 0; at most doubled or halved a round, nextPrice); not-exercised features keep
  * theirs. Changing one price
@@ -50,7 +50,7 @@ export interface RepriceDoc {
   version: string;
   ruleset: string;
   sweep: unknown;
-  /** True when the last round played flagged no exercised feature at the prices below (those over-costed at 0 aside). */
+  /** True when the last round played stated no mis-priced exercised feature at the prices below (unsettled ones and those over-costed at 0 aside). */
   verified: boolean;
   rounds: RepriceRound[];
   games: number;
@@ -91,11 +91,13 @@ export async function reprice(first: LoadedSweep, raw: Record<string, unknown>, 
     rounds.push({ round: r, seed, games: data.games, stated, atFloor: floor, changes: r < o.rounds ? proposal : [] });
     o.onRound?.(`reprice round ${r}/${o.rounds} (seed ${seed}, ${data.games} games): ${stated.length} flagged (${stated.filter((x) => x.stated).length} stated)${
       proposal.length && r < o.rounds ? `; next: ${proposal.map((c) => `${c.id} ${c.from} -> ${c.to}`).join(', ')}` : ''}`);
-    if (stated.length === 0) break;
+    // Done when nothing is stated: an unsettled flag is one a fresh seed would not reliably
+    // repeat, and chasing those churns cheap prices by a point at the noise floor.
+    if (!stated.some((x) => x.stated)) break;
     if (r < o.rounds) for (const c of proposal) costs[c.id] = c.to;
   }
   const doc = last!;
-  const verified = rounds.at(-1)!.stated.length === 0;
+  const verified = !rounds.at(-1)!.stated.some((x) => x.stated);
   return {
     schema: REPRICE_SCHEMA, version: packageVersion(), ruleset: first.spec.ruleset, sweep: first.spec, verified, rounds, games,
     unplayed: verified ? [] : proposal,
@@ -131,8 +133,8 @@ export function repriceTable(doc: RepriceDoc): string {
   const line = (r: string[]) => r.map((v, c) => (c === 0 || c === 5 ? v.padEnd(widths[c]) : v.padStart(widths[c]))).join('  ').trimEnd();
   return [
     `${doc.ruleset} reprice: ${doc.rounds.length} round${doc.rounds.length === 1 ? '' : 's'}, ${doc.games} games; ${doc.verified
-      ? `verified: the last round (fresh seed ${doc.rounds.at(-1)!.seed}) flags no exercised feature at these prices`
-      : `NOT verified: the round budget ran out with ${doc.rounds.at(-1)!.stated.length} flagged features left`}`,
+      ? `verified: the last round (fresh seed ${doc.rounds.at(-1)!.seed}) states no mis-priced feature at these prices${doc.rounds.at(-1)!.stated.length ? ` (unsettled, a larger sweep may settle them: ${doc.rounds.at(-1)!.stated.map((x) => x.id).join(', ')})` : ''}`
+      : `NOT verified: the round budget ran out with ${doc.rounds.at(-1)!.stated.filter((x) => x.stated).length} stated mis-prices left`}`,
     `${changed.length} price${changed.length === 1 ? '' : 's'} changed: ${changed.map((f) => `${f.id} ${f.original} -> ${f.printed}`).join(', ') || 'none'}`,
     ...(doc.unplayed.length ? [`proposed but not played (raise --rounds): ${doc.unplayed.map((c) => `${c.id} ${c.from} -> ${c.to}`).join(', ')}`] : []),
     ...(doc.rounds.at(-1)!.atFloor.length ? [`over-costed at 0 already, so no price fixes them (a rule or player question): ${doc.rounds.at(-1)!.atFloor.join(', ')}`] : []),
