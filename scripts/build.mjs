@@ -37,6 +37,7 @@ const [split, workerSplit] = await Promise.all([
   build({ ...common, entryPoints: ['bench/gate-power.ts'], outfile: 'dist/gate-power.js' }),
   build({ ...common, entryPoints: ['bench/verify-docs.ts'], outfile: 'dist/verify-docs.js' }),
   build({ ...common, entryPoints: ['bench/balance-stability.ts'], outfile: 'dist/balance-stability.js' }),
+  build({ ...common, entryPoints: ['bench/seat-mirror.ts'], outfile: 'dist/seat-mirror.js' }),
 ]);
 chmodSync('dist/cli.js', 0o755);
 
