@@ -150,6 +150,8 @@ export interface BalanceProvider {
 }
 
 export interface BalanceSpec {
+  /** The sweep's `scenario` (OWAM: the mission), for a provider whose forces depend on it. */
+  scenario?: unknown;
   budget: unknown;
   roster: unknown;
   features: unknown;
@@ -175,6 +177,8 @@ export interface BalanceSweep {
   readonly features: readonly BalanceFeature[];
   /** The side field a force goes in (`roster` in NCO, `army` in Platoon): sim/ writes sides[].<forceField>. */
   readonly forceField: string;
+  /** The config field the sweep's `scenario` goes in (default `scenario`; OWAM `mission`). */
+  readonly scenarioField?: string;
   /** Rule parameters every generated config must carry (budgets, cost overrides). */
   readonly rules: Record<string, unknown>;
   /** A random legal roster (the config's roster JSON), drawn with `rand()` in [0, 1). */

@@ -98,7 +98,7 @@ export function loadSweepObject(raw: unknown, baseDir: string): LoadedSweep {
   const ruleset = getRuleset(spec.ruleset);
   if (!ruleset) throw new ConfigError('ruleset', spec.ruleset, `expected one of ${RULESET_IDS.map((r) => JSON.stringify(r)).join(', ')}`);
   if (!ruleset.balance) throw new ConfigError('ruleset', spec.ruleset, 'this ruleset has no balance sweeps yet');
-  const sweep = ruleset.balance.prepare({ budget: spec.budget, roster: spec.roster, features: spec.features, cost_overrides: spec.cost_overrides, rules: spec.rules });
+  const sweep = ruleset.balance.prepare({ scenario: spec.scenario, budget: spec.budget, roster: spec.roster, features: spec.features, cost_overrides: spec.cost_overrides, rules: spec.rules });
   const { $schema: _s, ...hashed } = spec;
   const loaded = { spec, sweep, baseDir, hash: configHash(hashed) };
   // Report bad scenario/map/rules/policies now, in the sweep's own terms, before any game.
@@ -121,7 +121,7 @@ export function buildConfig(ls: LoadedSweep, seat1: unknown, seat2: unknown) {
   const policies = spec.policies ?? [first, first];
   const config: Record<string, unknown> = {
     ruleset: spec.ruleset,
-    ...(spec.scenario !== undefined ? { scenario: spec.scenario } : {}),
+    ...(spec.scenario !== undefined ? { [sweep.scenarioField ?? 'scenario']: spec.scenario } : {}),
     // Each config gets its own copy: the loader replaces file paths in place.
     ...(spec.map !== undefined ? { map: structuredClone(spec.map) } : {}),
     rules: { ...spec.rules, ...sweep.rules },

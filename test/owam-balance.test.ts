@@ -10,7 +10,7 @@ import { analyzeBalance } from '../analysis/balance.ts';
 import { compileOwam } from '../engine/rulesets/owam/compile.ts';
 import { owamBalance } from '../engine/rulesets/owam/tools/balance.ts';
 import { RANKS, WEAPONS } from '../engine/rulesets/owam/data/soldiers.ts';
-import { loadSweepObject, runSweep } from '../sim/sweep.ts';
+import { buildConfig, loadSweepObject, runSweep } from '../sim/sweep.ts';
 import { configErrorOf } from './config-error.ts';
 import { randFrom, spec } from './balance-harness.ts';
 import { cliSandbox } from './cli-harness.ts';
@@ -128,5 +128,16 @@ describe('squadsim balance owam (CLI)', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('roster.nations[1]');
     expect(r.stdout).toBe('');
+  });
+});
+
+describe('OWAM sweeps name their mission', () => {
+  it('the sweep\'s scenario is the mission of every game, and a bad one names the field', () => {
+    const ls = loadSweepObject({ ruleset: 'owam', scenario: 'chateau', pairs: 4, games_per_pair: 1 }, ROOT);
+    const sweep = ls.sweep;
+    expect(sweep.scenarioField).toBe('mission');
+    const cfg = buildConfig(ls, sweep.randomRoster(() => 0.3), sweep.randomRoster(() => 0.6));
+    expect((cfg.config as { mission?: unknown }).mission).toBe('chateau');
+    expect(configErrorOf(() => loadSweepObject({ ruleset: 'owam', scenario: 'no_such_mission', pairs: 4, games_per_pair: 1 }, ROOT))?.path).toBe('scenario');
   });
 });

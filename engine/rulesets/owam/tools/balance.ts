@@ -9,19 +9,19 @@
  * numbers); the side's nation comes from rules.default_nations (D18), one per seat, since a
  * force plays both seats. Feature ids are the keys of rules.cost_overrides (D17): a rank's
  * printed cost is its R3 points, a weapon's is 0 (R3 prices soldiers by rank only; the bolt
- * rifle is the baseline and no feature). The sweep cannot pick a mission (sweep files have no
- * `mission`): games play the default, King of the Hill.
+ * rifle is the baseline and no feature). The sweep's `scenario` names the mission (written as
+ * the config's `mission`; default King of the Hill), which sets the squad points and FT limits.
  */
 import { z } from 'zod';
 import { ConfigError } from '../../../errors.ts';
 import { parseOrThrow } from '../../../validate.ts';
 import type { BalanceFeature, BalanceProvider, BalanceSpec, BalanceSweep } from '../../../ruleset.ts';
-import { MISSIONS } from '../data/missions.ts';
+import { MISSION_IDS, MISSIONS, type MissionId } from '../data/missions.ts';
 import { owamRulesSchema } from '../data/params.ts';
 import { cardPoints, DEFAULT_ROSTER, DIVISIONS, NATIONS, NATION_SIDE, RANKS, type NationId, type SoldierCard } from '../data/soldiers.ts';
 
-/** The mission every sweep game plays (the config default: a sweep file cannot name one). */
-const MISSION = MISSIONS.king_of_the_hill;
+/** The mission sweep games play unless the sweep's `scenario` names one (the config default). */
+const DEFAULT_MISSION: MissionId = 'king_of_the_hill';
 /** Features: ranks high to low, then the weapons that differ from the bolt rifle. */
 const RANK_FEATURES = ['captain', 'sergeant', 'corporal', 'pfc', 'private'] as const;
 const WEAPON_FEATURES = ['smg', 'semi_rifle', 'sniper', 'mg'] as const;
@@ -33,7 +33,7 @@ const LABELS: Record<string, string> = {
 };
 
 const budgetSchema = z.strictObject({
-  points: z.number().int().min(5).max(200).default(MISSION.squadPoints).describe('Squad Points each random squad may cost (rules.squad_points of every game; default the mission\'s 75).'),
+  points: z.number().int().min(5).max(200).optional().describe('Squad Points each random squad may cost (rules.squad_points of every game; default the mission\'s, 75 in King of the Hill).'),
   band: z.number().min(0).max(0.9).default(0.2).describe('Each squad spends at most a budget drawn uniformly from [(1 − band)·points, points].'),
 });
 const rosterOptionsSchema = z.strictObject({
@@ -52,7 +52,10 @@ interface Plan {
 }
 
 function prepare(spec: BalanceSpec): BalanceSweep {
-  const budget = parseOrThrow(budgetSchema, spec.budget ?? {}, ['budget']);
+  const missionId = spec.scenario === undefined ? DEFAULT_MISSION : parseOrThrow(z.enum(MISSION_IDS), spec.scenario, ['scenario']);
+  const mission = MISSIONS[missionId];
+  const parsed = parseOrThrow(budgetSchema, spec.budget ?? {}, ['budget']);
+  const budget = { ...parsed, points: parsed.points ?? mission.squadPoints };
   const opts = parseOrThrow(rosterOptionsSchema, spec.roster ?? {}, ['roster']);
   const overrides = parseOrThrow(z.record(z.string(), z.number().int().min(0).max(200)).default({}), spec.cost_overrides, ['cost_overrides']);
   for (const k of Object.keys(overrides)) {
@@ -101,11 +104,12 @@ function prepare(spec: BalanceSpec): BalanceSweep {
     const rank = (RANKS as readonly string[]).includes(id);
     return { id, label: LABELS[id], group: rank ? 'ranks' : 'weapons', cost: rank ? cardPoints({ rank: id, weapon: BASELINE }, overrides) : overrides[id] ?? 0, pool: '' };
   });
-  const plan: Plan = { cards, points: budget.points, band: budget.band, ftMax: MISSION.ftMax, ftSize: Math.min(...MISSION.ftSizeMax), fireteams: opts.fireteams };
+  const plan: Plan = { cards, points: budget.points, band: budget.band, ftMax: mission.ftMax, ftSize: Math.min(...mission.ftSizeMax), fireteams: opts.fireteams };
   const index = new Map(ids.map((id, k) => [id, k]));
   return {
     features,
     forceField: 'fireteams',
+    scenarioField: 'mission',
     rules: sweepRules,
     randomRoster: (rand) => randomSquad(plan, rand),
     featureCounts: (fts) => featureCounts(index, fts as number[][]),
