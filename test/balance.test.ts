@@ -102,6 +102,7 @@ describe('sweep files', () => {
   it('the shipped sweeps load', () => {
     expect(loadSweep(join(SWEEPS, 'default.json')).sweep.features.length).toBeGreaterThan(20);
     expect(loadSweep(join(SWEEPS, 'private-at-30.json')).spec.cost_overrides).toEqual({ private: 30 });
+    expect(loadSweep(join(SWEEPS, 'tiers.json')).spec.tiers?.map((t) => t.name)).toEqual(['aggressive', 'tuned']);
   });
 
   it('each pair is played both ways on the same games, and the rows are identical at 0 and 2 workers', async () => {
