@@ -19,6 +19,36 @@ export interface BalanceRow {
   games: number;
 }
 
+/** The fields every balance document opens with after its schema (fair costs and reference values alike). */
+export interface SweepDocHeader {
+  version: string;
+  ruleset: string;
+  sweepHash: string;
+  /** The validated sweep (echoed). */
+  sweep: unknown;
+  seed: number;
+  pairs: number;
+  gamesPerPair: number;
+  games: number;
+  confidence: number;
+}
+
+/** A document's header from its analysis input and the games its rows hold. */
+export function sweepDocHeader(inp: Omit<SweepDocHeader, 'games'>, games: number): SweepDocHeader {
+  return { version: inp.version, ruleset: inp.ruleset, sweepHash: inp.sweepHash, sweep: inp.sweep, seed: inp.seed, pairs: inp.pairs, gamesPerPair: inp.gamesPerPair, games, confidence: inp.confidence };
+}
+
+/** Games over the rows, and seat 1's win and draw rates. */
+export function rowTotals(rows: readonly BalanceRow[]): { games: number; seat1WinRate: number; drawRate: number } {
+  let w1 = 0, draws = 0, games = 0;
+  for (const r of rows) {
+    w1 += r.outcome[0];
+    draws += r.outcome[2];
+    games += r.games;
+  }
+  return { games, seat1WinRate: games > 0 ? w1 / games : 0, drawRate: games > 0 ? draws / games : 0 };
+}
+
 export interface BalanceFit {
   /** Feature indices fitted (those whose count differed in some row), in order. */
   cols: number[];

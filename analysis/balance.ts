@@ -5,7 +5,7 @@
  * (verdicts.ts), and only the calls a fresh seed would likely repeat stated (replication.ts).
  * The output is the versioned balance document `squadsim.balance/1` (DIR/balance.json).
  */
-import { BALANCE_DEFAULTS, collinearPartners, fitBalance, fittedColumns, identifiableColumns, type BalanceRow } from './balance-fit.ts';
+import { BALANCE_DEFAULTS, collinearPartners, fitBalance, fittedColumns, identifiableColumns, rowTotals, sweepDocHeader, type BalanceRow, type SweepDocHeader } from './balance-fit.ts';
 import { pairBootstrap } from './balance-bootstrap.ts';
 import { zFor, type FairCostRow, type PointScale } from './fair-cost.ts';
 import { bhThreshold, replicate, type BalanceVerdict, type Replication } from './replication.ts';
@@ -59,17 +59,8 @@ export interface BalanceFeatureResult extends Omit<FairCostRow, 'flag'>, Verdict
   usage: number | null;
 }
 
-export interface BalanceDoc {
+export interface BalanceDoc extends SweepDocHeader {
   schema: typeof BALANCE_SCHEMA;
-  version: string;
-  ruleset: string;
-  sweepHash: string;
-  sweep: unknown;
-  seed: number;
-  pairs: number;
-  gamesPerPair: number;
-  games: number;
-  confidence: number;
   /** One entry per fitted feature, in the ruleset's order. */
   features: BalanceFeatureResult[];
   /** Features left out of the fit because their count never differed between the two rosters. */
@@ -169,12 +160,7 @@ export function analyzeBalance(inp: BalanceInput): BalanceDoc | ReferenceBalance
     });
     if (bs.lambdaSe > 0) lambdaSe = bs.lambdaSe;
   }
-  let w1 = 0, draws = 0, games = 0;
-  for (const r of inp.rows) {
-    w1 += r.outcome[0];
-    draws += r.outcome[2];
-    games += r.games;
-  }
+  const totals = rowTotals(inp.rows), games = totals.games;
   const fdr = 1 - inp.confidence;
   const v = verdicts(fc.rows, z, fdr);
   const threshold = bhThreshold(fdr, fc.rows.filter((r) => r.flag !== 'ok').length, fc.rows.length);
@@ -201,15 +187,7 @@ export function analyzeBalance(inp: BalanceInput): BalanceDoc | ReferenceBalance
     .map((f) => ({ id: f.id, label: f.label, flag: f.verdict as 'over-costed' | 'under-costed', printed: f.cost, fair: f.fairCost, suggested: f.suggestedCost, qValue: f.qValue, replication: f.replication }));
   return {
     schema: BALANCE_SCHEMA,
-    version: inp.version,
-    ruleset: inp.ruleset,
-    sweepHash: inp.sweepHash,
-    sweep: inp.sweep,
-    seed: inp.seed,
-    pairs: inp.pairs,
-    gamesPerPair: inp.gamesPerPair,
-    games,
-    confidence: inp.confidence,
+    ...sweepDocHeader(inp, games),
     features,
     notFitted: inp.features.filter((_, j) => !cols.includes(j) && !dependent.includes(j)).map((f) => f.id),
     notIdentified: dependent.map((j) => inp.features[j].id),
@@ -227,8 +205,8 @@ export function analyzeBalance(inp: BalanceInput): BalanceDoc | ReferenceBalance
       nullDeviance: fit.nullDeviance,
       dispersion: fit.dispersion,
       rows: inp.rows.length,
-      seat1WinRate: games > 0 ? w1 / games : 0,
-      drawRate: games > 0 ? draws / games : 0,
+      seat1WinRate: totals.seat1WinRate,
+      drawRate: totals.drawRate,
       uncertainty: { method: B > 0 ? 'pair bootstrap' : 'delta method', replicates: B, failed },
       flagged: { overCosted: named('over-costed'), underCosted: named('under-costed'), unsettled: named('unsettled'), notExercised: named('not exercised') },
       falseDiscoveryRate: fdr,

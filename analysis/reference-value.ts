@@ -17,7 +17,7 @@
  * from the bootstrap over roster pairs and a flag is stated only when a fresh sweep would
  * repeat it with probability ≥ the replication level (analysis/replication.ts), else unsettled.
  */
-import { BALANCE_DEFAULTS, fittedColumns, fitWinModel, identifiableColumns } from './balance-fit.ts';
+import { BALANCE_DEFAULTS, fittedColumns, fitWinModel, identifiableColumns, rowTotals, sweepDocHeader, type SweepDocHeader } from './balance-fit.ts';
 import { resamplePairs, robustSd } from './balance-bootstrap.ts';
 import { zFor } from './fair-cost.ts';
 import { bhThreshold, replicateCall } from './replication.ts';
@@ -56,17 +56,8 @@ export interface ReferenceValue {
   replication: number;
 }
 
-export interface ReferenceBalanceDoc {
+export interface ReferenceBalanceDoc extends SweepDocHeader {
   schema: typeof REFERENCE_SCHEMA;
-  version: string;
-  ruleset: string;
-  sweepHash: string;
-  sweep: unknown;
-  seed: number;
-  pairs: number;
-  gamesPerPair: number;
-  games: number;
-  confidence: number;
   /** The feature every value is stated against (value 0 by definition). */
   reference: { id: string; label: string; meanCount: number };
   /** Every fitted feature but the reference, in the ruleset's order. */
@@ -112,12 +103,7 @@ export function analyzeReferenceBalance(inp: BalanceInput & { reference: string 
   if (ref < 0) throw new RangeError(`the reference ${JSON.stringify(inp.reference)} is not one of the features`);
   const fitted = fittedColumns(inp.features.length, inp.rows);
   const { cols } = identifiableColumns(fitted.filter((j) => j !== ref), inp.rows);
-  let w1 = 0, draws = 0, games = 0;
-  for (const r of inp.rows) {
-    w1 += r.outcome[0];
-    draws += r.outcome[2];
-    games += r.games;
-  }
+  const totals = rowTotals(inp.rows), games = totals.games;
   const n = inp.rows.length;
   const fit = fitWinModel(cols, inp.rows);
   const B = inp.bootstrap ?? BALANCE_DEFAULTS.bootstrap;
@@ -152,15 +138,7 @@ export function analyzeReferenceBalance(inp: BalanceInput & { reference: string 
     .sort((a, b) => b.winPoints - a.winPoints);
   return {
     schema: REFERENCE_SCHEMA,
-    version: inp.version,
-    ruleset: inp.ruleset,
-    sweepHash: inp.sweepHash,
-    sweep: inp.sweep,
-    seed: inp.seed,
-    pairs: inp.pairs,
-    gamesPerPair: inp.gamesPerPair,
-    games,
-    confidence: inp.confidence,
+    ...sweepDocHeader(inp, games),
     reference: { id: rf.id, label: rf.label, meanCount: inp.meanCounts[ref] },
     features,
     notFitted: inp.features.filter((_, j) => j !== ref && !cols.includes(j)).map((f) => f.id),
@@ -177,8 +155,8 @@ export function analyzeReferenceBalance(inp: BalanceInput & { reference: string 
       nullDeviance: fit.nullDeviance,
       dispersion: fit.dispersion,
       rows: n,
-      seat1WinRate: games > 0 ? w1 / games : 0,
-      drawRate: games > 0 ? draws / games : 0,
+      seat1WinRate: totals.seat1WinRate,
+      drawRate: totals.drawRate,
       falseDiscoveryRate: fdr,
       uncertainty: { method: B > 0 ? 'pair bootstrap' : 'delta method', replicates: B, failed },
       replicationLevel: level,
