@@ -37,7 +37,7 @@ export const sweepSchema = z
     seed: z.number().int().min(0).max(0xffffffff).default(1),
     /** Confidence level of the fair-cost intervals. */
     confidence: z.number().min(0.5).max(0.9999).default(0.95),
-    /** Bootstrap replicates over roster pairs for the standard errors; 0 takes the delta method's. Omitted: analysis/balance.ts BALANCE_DEFAULTS (docs/balance.md). */
+    /** Bootstrap replicates over roster pairs for the standard errors; 0 takes the delta method's. Omitted: BALANCE_DEFAULTS in analysis/balance-fit.ts (docs/balance.md). */
     bootstrap: z.number().int().min(0).max(10_000).optional(),
     /** Probability that a fresh sweep repeats a call, needed for the call to be stated; else the feature is unsettled. */
     replication: z.number().min(0.5).max(0.999).optional(),
@@ -103,9 +103,9 @@ export function loadSweepObject(raw: unknown, baseDir: string): LoadedSweep {
   const loaded = { spec, sweep, baseDir, hash: configHash(hashed) };
   // Report bad scenario/map/rules/policies now, in the sweep's own terms, before any game.
   buildConfig(loaded, sweep.randomRoster(() => 0), sweep.randomRoster(() => 0));
-  spec.tiers?.forEach((t, i) => {
+  spec.tiers?.forEach((_, i) => {
     try {
-      buildConfig({ ...loaded, spec: { ...spec, policies: t.policies } }, sweep.randomRoster(() => 0), sweep.randomRoster(() => 0));
+      buildConfig(tierSweep(loaded, i), sweep.randomRoster(() => 0), sweep.randomRoster(() => 0));
     } catch (e) {
       if (e instanceof ConfigError && e.path.startsWith('policies')) throw new ConfigError(`tiers[${i}].${e.path}`, e.value, e.allowed);
       throw e;
