@@ -28,6 +28,13 @@ export interface Ruleset<S extends CompiledScenario = CompiledScenario, G = unkn
   readonly fileRefs: readonly string[];
   /** The ids of the scripted policies this ruleset offers. */
   readonly policyIds: readonly string[];
+  /**
+   * What this ruleset's `trace` shows besides the standard lines (game, activation, roll,
+   * casualty, end, score, result): the kind of its step lines, the kinds of its own rules'
+   * lines, and the shape of a roll line in its rules' words. test/trace-rulesets.test.ts
+   * checks every registered ruleset against its own declaration.
+   */
+  readonly traceVocabulary: TraceVocabulary;
   /** Validates a fully inlined config and turns it into the flat numeric scenario. Throws ConfigError. */
   compile(config: unknown): S;
   /** Allocates all per-game state once per worker, drawing from `env` for dice and the tally. */
@@ -98,6 +105,16 @@ export function playOne<G>(ruleset: Ruleset<CompiledScenario, G>, game: G, env: 
   ruleset.playGame(game);
   if (!env.tally.ended) throw new Error(`ruleset ${ruleset.id}: game ${index} did not end (playGame must call tally.endGame)`);
   if (trace !== null) traceResult(trace, env, index);
+}
+
+/** See Ruleset.traceVocabulary. */
+export interface TraceVocabulary {
+  /** The kind of the line that opens each time step ("turn", "round"). */
+  readonly step: string;
+  /** Kinds of the ruleset's own lines that a handful of default games must show. */
+  readonly kinds: readonly string[];
+  /** A roll line, as the rules word it. */
+  readonly roll: RegExp;
 }
 
 /** One option of `squadsim odds <id>`; the CLI turns these into yargs flags. */
@@ -225,6 +242,18 @@ export interface CompiledScenario {
 /** The runner's last trace line: the result as the tally recorded it. */
 function traceResult(trace: GameTrace, env: GameEnv, index: number): void {
   const t = env.tally, names = t.plan.spec.sideNames, w = t.winner;
+  // The standard lines agree with the tally, whatever the ruleset: a trace that logs a loss
+  // the tally did not count (or misses one), or ends twice, is a ruleset bug, found here.
+  const logged = [0, 0];
+  let ends = 0;
+  for (const e of trace.events) {
+    if (e.kind === 'casualty') logged[e.side === 1 ? 1 : 0]++;
+    else if (e.kind === 'end') ends++;
+  }
+  if (logged[0] !== t.unitsLost[0] || logged[1] !== t.unitsLost[1]) {
+    throw new Error(`trace of game ${index}: casualty lines per side ${logged.join('/')}, the tally lost ${t.unitsLost[0]}/${t.unitsLost[1]}`);
+  }
+  if (ends !== 1) throw new Error(`trace of game ${index}: ${ends} end lines (one expected)`);
   const who = w === 0 || w === 1 ? `${names[w]} wins` : 'a draw';
   trace.add('result', `result: ${who}; ${t.plan.spec.nouns.score} ${names[0]} ${t.score[0]}, ${names[1]} ${t.score[1]}`, { game: index, winner: w, score: [t.score[0], t.score[1]] });
 }

@@ -25,6 +25,20 @@ export class GameTrace {
     this.events.push({ seq: this.events.length, step: this.step, kind, text, ...data });
   }
 
+  /**
+   * The standard casualty line: every ruleset writes its losses through this, so each carries
+   * its side and the runner can check them against the tally (playOne: logged per side =
+   * the tally's losses). `text` says who, how and what it cost, in the ruleset's words.
+   */
+  casualty(side: number, text: string, data: Record<string, unknown> = {}): void {
+    this.add('casualty', text, { ...data, side });
+  }
+
+  /** The standard end line, "the game ends after <step noun> N: <why>", once per game. */
+  end(stepNoun: string, step: number, why: string, data: Record<string, unknown> = {}): void {
+    this.add('end', `the game ends after ${stepNoun} ${step}: ${why}`, { ...data, [stepNoun]: step, why });
+  }
+
   /** The readable form: one line per event, indented under its step. */
   text(stepNoun: string): string {
     const out: string[] = [];

@@ -1,24 +1,20 @@
 /**
- * `squadsim trace` for iron-squad, owam, skill-die and platoon (issue 13): each logs its
- * steps, activations, rolls with their target numbers, casualties, the end and the score in
- * its own rules' words, and the log agrees with the game's recorded row: casualties logged
- * per side = the row's casualties, the logged score = the row's score. The traced games are
- * the run's games: the trace draws no die of its own (platoon's traced tests roll the same two).
+ * `squadsim trace` for every registered ruleset (issues 13, 30): each logs its steps,
+ * activations, rolls with their target numbers, casualties, the end and the score, and the
+ * log agrees with the game's recorded row: casualties logged per side = the row's
+ * casualties, the logged score = the row's score. The traced games are the run's games: the
+ * trace draws no die of its own. What a ruleset's own lines look like is its declaration
+ * (Ruleset.traceVocabulary); this file names no ruleset.
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { RULESET_IDS, RULESETS } from '../engine/rulesets/index.ts';
 import { loadConfig } from '../sim/config.ts';
 import { runSimulation } from '../sim/run.ts';
 import { traceGame, type TracedGame } from '../sim/trace.ts';
 import { ROOT } from './dist-fresh.ts';
 
-/** Per ruleset: kinds its traces have, a roll line as its rules word it, and its step (also a kind). */
-const CASES = [
-  { id: 'skill-die', kinds: ['initiative', 'move', 'attack', 'suppressed'], roll: /Skill d\d+.*: \d+ against Difficulty \d+, (hit|miss)/, step: 'turn' },
-  { id: 'owam', kinds: ['order', 'command-decision', 'move'], roll: /total -?\d+ against Resolve \d+, Vitality \d+/, step: 'round' },
-  { id: 'iron-squad', kinds: ['turn', 'move', 'wound', 'vp'], roll: /accuracy -?\d+, luck die \d \(DRM [+-]\d+\), Final Accuracy -?\d+: /, step: 'round' },
-  { id: 'platoon', kinds: ['die', 'move', 'pins'], roll: /\d+ shots? needing \d\+, \d+ hits?/, step: 'turn' },
-] as const;
+const CASES = RULESET_IDS.map((id) => ({ id, ...RULESETS[id].traceVocabulary }));
 const GAMES = [0, 1, 2, 3, 4, 5];
 
 const col = (t: TracedGame, name: string) => t.row.values[t.row.columns.indexOf(name)];
@@ -80,5 +76,22 @@ describe.each(CASES)('trace of $id', ({ id, kinds, roll, step }) => {
       const lastStep = Math.max(...t.events.map((e) => e.step));
       expect(ends[0].step).toBe(lastStep);
     }
+  });
+});
+
+describe('the standard lines are checked against the tally', () => {
+  const id = RULESET_IDS[0];
+  const loaded = loadConfig(join(ROOT, 'configs', id, 'default.json'));
+  /** The ruleset with one extra line written after its game (as a buggy ruleset might). */
+  const tampered = (extra: (trace: NonNullable<import('../engine/env.ts').GameEnv['trace']>) => void) => {
+    let env: import('../engine/env.ts').GameEnv | null = null;
+    const r = loaded.ruleset;
+    return { ...loaded, ruleset: { ...r, createGame: (scn: never, e: never) => { env = e; return r.createGame(scn, e); }, playGame: (g: never) => { r.playGame(g); extra(env!.trace!); } } };
+  };
+  it('a casualty line the tally did not count stops the trace', () => {
+    expect(() => traceGame(tampered((t) => t.casualty(1, 'a ghost is killed')) as never, 9, 0)).toThrow(/casualty lines per side/);
+  });
+  it('a second end line stops the trace', () => {
+    expect(() => traceGame(tampered((t) => t.end('turn', 99, 'again')) as never, 9, 0)).toThrow(/2 end lines/);
   });
 });

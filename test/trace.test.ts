@@ -47,10 +47,10 @@ describe('squadsim trace', () => {
   it('NCO logs what happened: turns, orders, shots with to-hit numbers, losses, the VP', () => {
     const t = traceGame(loaded(QUICK), 5, 12);
     const kinds = new Set(t.events.map((e) => e.kind));
-    for (const k of ['game', 'turn', 'order', 'shot', 'score', 'result']) expect(kinds.has(k), k).toBe(true);
+    for (const k of ['game', 'turn', 'activation', 'roll', 'score', 'result']) expect(kinds.has(k), k).toBe(true);
     expect(t.text).toMatch(/shoots .* needing \d\+, \d hits?/);
     expect(t.text).toMatch(/^turn 1$/m);
-    const shot = t.events.find((e) => e.kind === 'shot')!;
+    const shot = t.events.find((e) => e.kind === 'roll' && e.roll === 'shot')!;
     expect(shot).toMatchObject({ toHit: expect.any(Number), dice: expect.any(Number), hits: expect.any(Number) });
   });
   it('CLI: writes trace.jsonl and trace.txt; a bad --game exits 2 and writes nothing', async () => {

@@ -30,6 +30,7 @@ export const ironSquad: Ruleset<IronScenario, IronGame> = {
   nouns: IRON_NOUNS,
   fileRefs: fileRefPaths(ironConfigSchema),
   policyIds: ironPlayers.ids,
+  traceVocabulary: { step: 'round', kinds: ['turn', 'move', 'wound', 'vp'], roll: /accuracy -?\d+, luck die \d \(DRM [+-]\d+\), Final Accuracy -?\d+: / },
   policyPreset: ironPlayers.presetConfig,
   compile: compileIron,
   createGame: createIronGame,

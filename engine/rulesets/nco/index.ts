@@ -41,6 +41,7 @@ export const nco: Ruleset<NcoScenario, NcoGame> = {
   nouns: NCO_NOUNS,
   fileRefs: fileRefPaths(ncoConfigSchema),
   policyIds: ncoPlayers.ids,
+  traceVocabulary: { step: 'turn', kinds: ['turn', 'special', 'wound', 'psyche', 'rally'], roll: /shoots .* with [\w-]+: \d+ dic?e needing \d\+, \d+ hits?/ },
   policyPreset: ncoPlayers.presetConfig,
   compile: compileNco,
   createGame: createNcoGame,

@@ -31,6 +31,7 @@ export const owam: Ruleset<OwamScenario, OwamGame> = {
   nouns: OWAM_NOUNS,
   fileRefs: fileRefPaths(owamConfigSchema),
   policyIds: owamPlayers.ids,
+  traceVocabulary: { step: 'round', kinds: ['order', 'command-decision', 'move'], roll: /total -?\d+ against Resolve \d+, Vitality \d+/ },
   policyPreset: owamPlayers.presetConfig,
   compile: compileOwam,
   createGame: createOwamGame,

@@ -28,6 +28,7 @@ export const platoon: Ruleset<PlatoonScenario, PlatoonGame> = {
   nouns: PLATOON_NOUNS,
   fileRefs: fileRefPaths(platoonConfigSchema),
   policyIds: platoonPlayers.ids,
+  traceVocabulary: { step: 'turn', kinds: ['die', 'move', 'pins'], roll: /\d+ shots? needing \d\+, \d+ hits?/ },
   compile: compilePlatoon,
   createGame: createPlatoonGame,
   resetGame: (g) => g.reset(),

@@ -34,6 +34,7 @@ export const skillDie: Ruleset<SkillScenario, SkillGame> = {
   nouns: SKILL_NOUNS,
   fileRefs: fileRefPaths(skillConfigSchema),
   policyIds: skillPlayers.ids,
+  traceVocabulary: { step: 'turn', kinds: ['initiative', 'move', 'attack', 'suppressed'], roll: /Skill d\d+.*: \d+ against Difficulty \d+, (hit|miss)/ },
   policyPreset: skillPlayers.presetConfig,
   compile: compileSkill,
   createGame: createSkillGame,

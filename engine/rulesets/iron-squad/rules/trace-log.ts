@@ -65,7 +65,7 @@ export function traceDamage(g: IronGame, u: number, lost: number): void {
 }
 
 export function traceCasualty(g: IronGame, u: number): void {
-  g.trace!.add('casualty', `${g.scn.sideNames[g.side[u]]} #${u} ${g.local[u] ? 'local' : TYPE_LABELS[g.type[u]]} is killed`, { unit: u, side: g.side[u] });
+  g.trace!.casualty(g.side[u], `${g.scn.sideNames[g.side[u]]} #${u} ${g.local[u] ? 'local' : TYPE_LABELS[g.type[u]]} is killed`, { unit: u });
 }
 
 export function traceVp(g: IronGame, side: number, source: number, amount: number): void {
@@ -89,6 +89,6 @@ export function traceEnd(g: IronGame, w: number): void {
   const t = g.trace!, n = g.scn.sideNames, s = g.tally.score;
   const why = g.missionWinner >= 0 ? 'a mission is complete' : `${g.endRound} rounds played`;
   const by = DECIDED_BY[g.val[3]];
-  t.add('end', `the game ends after round ${g.endRound}: ${why}; decided by ${by}${w === 2 ? '' : ` for ${n[w]}`}`, { round: g.endRound, decidedBy: by });
+  t.end('round', g.endRound, `${why}; decided by ${by}${w === 2 ? '' : ` for ${n[w]}`}`, { decidedBy: by });
   t.add('score', `VP: ${n[0]} ${s[0]}, ${n[1]} ${s[1]}`, { vp: [s[0], s[1]] });
 }

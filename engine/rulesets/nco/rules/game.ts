@@ -1,5 +1,5 @@
 /** One whole NCO game (items 9–18, 101–103): turns, phases, end of turn and scoring. */
-import { traceEnd, traceTurn } from './trace-log.ts';
+import { traceEnd, traceGameEnd, traceTurn } from './trace-log.ts';
 import { DRAW } from '../../../tally.ts';
 import type { NcoGame } from './state.ts';
 import { orderPhase } from './orders.ts';
@@ -96,7 +96,7 @@ function finish(g: NcoGame): void {
   const a = g.vp[0], b = g.vp[1];
   t.score[0] = a;
   t.score[1] = b;
-  if (g.trace !== null) traceEnd(g);
+  if (g.trace !== null) { traceGameEnd(g); traceEnd(g); }
   fillNcoRow(g, t);
   t.endGame(a > b ? 0 : a < b ? 1 : DRAW, marginClass(a - b));
 }

@@ -2,7 +2,7 @@
  * The Order Dice phase (items 11–15, 19–28, 58, R4): the shared bag, the streak rule, and
  * carrying out each of the six orders.
  */
-import { traceOrder } from './trace-log.ts';
+import { traceOrder, traceRally } from './trace-log.ts';
 import { AC_ASSAULT } from '../data/counters.ts';
 import {
   O_ADVANCE, O_ASSAULT, O_COVER_FIRE, O_DOWN, O_FIRE, O_HOLD, O_RALLY, O_RUN,
@@ -78,16 +78,19 @@ export function executeOrder(g: NcoGame, i: number, order: number): void {
       return;
     case O_RALLY: {
       const what = g.decide.rallyWhat(g, i);
-      let amount = rallyAmount(g.rng.d6());
+      const d6 = g.rng.d6();
+      let amount = rallyAmount(d6);
       if (what === 1) {
         if ((g.scn.skills[i] & S_FIELD_MEDICINE) !== 0) amount = 3; // item 78
-        healthRally(g, i, amount); // item 78: the Medic may transfer it
+        const to = healthRally(g, i, amount); // item 78: the Medic may transfer it
+        if (g.trace !== null) traceRally(g, i, d6, amount, true, to);
       } else {
         if ((g.scn.skills[i] & S_RELIGIOUS_RITES) !== 0) amount = 2; // item 79
         if (psycheRallyTransferred(g, i, amount)) return; // item 79: to all within 3"
         g.brokenNow[i] = 0;
         heal(g, i, 0, amount);
         g.mustRally[i] = 0;
+        if (g.trace !== null) traceRally(g, i, d6, amount, false, i);
       }
       return;
     }

@@ -27,7 +27,7 @@ export function traceTurn(g: NcoGame): void {
 export function traceOrder(g: NcoGame, i: number, order: number): void {
   const move = order === 5 || order === 6;
   const target = move ? ` toward ${at(g, g.pickDest)}` : g.pickTarget >= 0 && g.pickTarget < g.n && (order === 3 || order === 4 || order === 7) ? ` at ${who(g, g.pickTarget)}` : '';
-  g.trace!.add('order', `${who(g, i)} at ${at(g, i)} takes ${ORDERS[order]}${target}`, { soldier: i, order: ORDERS[order], target: target ? g.pickTarget : null });
+  g.trace!.add('activation', `${who(g, i)} at ${at(g, i)} takes ${ORDERS[order]}${target}`, { soldier: i, order: ORDERS[order], target: target ? g.pickTarget : null });
 }
 
 export function traceSpecial(g: NcoGame, i: number, action: number): void {
@@ -35,8 +35,8 @@ export function traceSpecial(g: NcoGame, i: number, action: number): void {
 }
 
 export function traceShot(g: NcoGame, shooter: number, target: number, weapon: number, tn: number, dice: number, hits: number): void {
-  g.trace!.add('shot', `${who(g, shooter)} shoots ${who(g, target)} with ${WEAPON_IDS[weapon]}: ${dice} ${dice === 1 ? 'die' : 'dice'} needing ${tn}+, ${hits} hit${hits === 1 ? '' : 's'}`, {
-    shooter, target, weapon: WEAPON_IDS[weapon], toHit: tn, dice, hits,
+  g.trace!.add('roll', `${who(g, shooter)} shoots ${who(g, target)} with ${WEAPON_IDS[weapon]}: ${dice} ${dice === 1 ? 'die' : 'dice'} needing ${tn}+, ${hits} hit${hits === 1 ? '' : 's'}`, {
+    roll: 'shot', shooter, target, weapon: WEAPON_IDS[weapon], toHit: tn, dice, hits, target_number: tn, result: hits,
   });
 }
 
@@ -49,7 +49,27 @@ export function tracePsyche(g: NcoGame, i: number, lost: number): void {
 }
 
 export function traceKill(g: NcoGame, i: number): void {
-  g.trace!.add('killed', `${who(g, i)} is killed (${g.scn.killValue[i]} VP to the other side)`, { soldier: i, vp: g.scn.killValue[i] });
+  g.trace!.casualty(g.side[i], `${who(g, i)} is killed (${g.scn.killValue[i]} VP to the other side)`, { soldier: i, vp: g.scn.killValue[i] });
+}
+
+/** A Rally (item 21): the D6, what it restores, and where it goes (items 78, 79). */
+export function traceRally(g: NcoGame, i: number, d6: number, amount: number, health: boolean, to: number): void {
+  const what = health ? 'health' : 'psyche', gain = `+${amount} ${what}`;
+  const dest = to === i ? `${who(g, i)} (health ${g.health[i]}, psyche ${g.psyche[i]})` : `${who(g, to)} (Field Medicine; health ${g.health[to]})`;
+  g.trace!.add('rally', `${who(g, i)} rallies: D6 ${d6}, ${gain} to ${dest}`, { soldier: i, roll: 'rally', result: d6, amount, what, to });
+}
+
+/** A Chaplain's psyche Rally given to his friends within 3" (item 79). */
+export function traceRites(g: NcoGame, i: number, amount: number, friends: number): void {
+  g.trace!.add('rally', `${who(g, i)} gives his Rally (Religious Rites): +${amount} psyche to ${friends} friend${friends === 1 ? '' : 's'} within 3"`, { soldier: i, amount, what: 'psyche', friends });
+}
+
+/** The end (items 101, 105, 110): a side with nobody left, every turn played or the scenario's variable end. */
+export function traceGameEnd(g: NcoGame): void {
+  const n = g.scn.sideNames;
+  const why = g.aliveCount[0] === 0 ? `${n[0]} has no soldier left` : g.aliveCount[1] === 0 ? `${n[1]} has no soldier left`
+    : g.turn >= g.scn.rules.turns ? `${g.turn} turns played` : `the scenario ends it after turn ${g.turn}`;
+  g.trace!.end('turn', g.turn, why);
 }
 
 export function traceEvent(g: NcoGame, ev: number): void {

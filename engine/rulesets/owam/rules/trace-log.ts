@@ -106,7 +106,7 @@ export function traceRetreat(g: OwamGame, f: number, to: number): void {
 
 export function traceCasualty(g: OwamGame, s: number, killed: boolean): void {
   const side = g.scn.sSide[s];
-  g.trace!.add('casualty', `${who(g, s)} is ${killed ? 'killed' : 'routed'} (${g.scn.sPoints[s]} points off ${g.scn.sideNames[side]})`, { soldier: s, side, killed, points: g.scn.sPoints[s] });
+  g.trace!.casualty(side, `${who(g, s)} is ${killed ? 'killed' : 'routed'} (${g.scn.sPoints[s]} points off ${g.scn.sideNames[side]})`, { soldier: s, killed, points: g.scn.sPoints[s] });
 }
 
 export function traceEvent(g: OwamGame, text: string): void {
@@ -115,7 +115,7 @@ export function traceEvent(g: OwamGame, text: string): void {
 
 export function traceEnd(g: OwamGame): void {
   const t = g.trace!, n = g.scn.sideNames, s = g.tally.score;
-  t.add('end', `the game ends in round ${g.round}: ${END_REASONS[g.endReason]}${g.winClass === WIN_IMMEDIATE ? ' (an immediate win)' : ''}`, { reason: END_REASONS[g.endReason], round: g.round });
+  t.end('round', g.round, `${END_REASONS[g.endReason]}${g.winClass === WIN_IMMEDIATE ? ' (an immediate win)' : ''}`, { reason: END_REASONS[g.endReason] });
   for (let side = 0; side < 2; side++) if (g.objPts[side] > 0) t.add('objective', `${n[side]} scores ${g.objPts[side]} objective points`, { side, points: g.objPts[side] });
   t.add('score', `points: ${n[0]} ${s[0]}, ${n[1]} ${s[1]} (surviving soldiers' points ${g.pts[0]} v ${g.pts[1]}, plus objectives)`, { vp: [s[0], s[1]] });
 }

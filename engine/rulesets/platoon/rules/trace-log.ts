@@ -104,7 +104,7 @@ export function tracePins(g: PlatoonGame, u: number, n: number): void {
 
 export function traceCasualty(g: PlatoonGame, u: number, cause: number): void {
   const s = g.scn.side[u];
-  g.trace!.add('casualty', `${who(g, u)} is destroyed by ${CAUSES[cause]} (${g.scn.rules.vp_per_unit} VP to ${g.scn.sideNames[1 - s]})`, { unit: u, side: s, cause: CAUSES[cause] });
+  g.trace!.casualty(s, `${who(g, u)} is destroyed by ${CAUSES[cause]} (${g.scn.rules.vp_per_unit} VP to ${g.scn.sideNames[1 - s]})`, { unit: u, cause: CAUSES[cause] });
 }
 
 export function traceAssault(g: PlatoonGame, u: number, t: number, contact: boolean): void {
@@ -124,6 +124,6 @@ export function traceExtraTurn(g: PlatoonGame, d: number): void {
 export function traceEnd(g: PlatoonGame): void {
   const t = g.trace!, s = g.scn, n = s.sideNames, gone = g.unitsLeft[0] === 0 ? n[0] : g.unitsLeft[1] === 0 ? n[1] : '';
   const why = gone !== '' ? `${gone} has no unit left` : `${g.turnsPlayed} turns played${g.turnsPlayed > s.rules.turns ? ' (an extra turn on the D6)' : ''}`;
-  t.add('end', `the game ends after turn ${g.turnsPlayed}: ${why}`, { turn: g.turnsPlayed });
+  t.end('turn', g.turnsPlayed, why);
   t.add('score', `VP: ${n[0]} ${g.vp[0]}, ${n[1]} ${g.vp[1]} (${s.rules.vp_per_unit} per enemy unit destroyed)`, { vp: [g.vp[0], g.vp[1]] });
 }

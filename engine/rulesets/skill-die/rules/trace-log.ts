@@ -92,7 +92,7 @@ export function traceScatter(g: SkillGame, dist: number): void {
 
 export function traceCasualty(g: SkillGame, t: number): void {
   const s = g.scn, how = g.status[t] === GONE ? 'is destroyed' : 'becomes a casualty';
-  g.trace!.add('casualty', `${who(g, t)} ${how} (${s.uCost[t]} points)`, { unit: t, side: s.side[t], points: s.uCost[t] });
+  g.trace!.casualty(s.side[t], `${who(g, t)} ${how} (${s.uCost[t]} points)`, { unit: t, points: s.uCost[t] });
 }
 
 export function traceSuppressed(g: SkillGame, u: number): void {
@@ -115,7 +115,7 @@ export function traceEnd(g: SkillGame, a: number, b: number): void {
   const s = g.scn, t = g.trace!, n = s.sideNames;
   const gone = unitsInPlay(g, 0) === 0 ? n[0] : unitsInPlay(g, 1) === 0 ? n[1] : '';
   const why = gone !== '' ? `${gone} has no unit left in play (drones aside)` : `the last turn (${s.rules.turns}) is played`;
-  t.add('end', `the game ends after turn ${g.round}: ${why}`, { turn: g.round });
+  t.end('turn', g.round, why);
   for (let side = 0; side < 2; side++) {
     let held = 0;
     for (let o = 0; o < s.objX.length; o++) if (holds(g, side, o)) held++;
