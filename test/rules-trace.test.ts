@@ -26,11 +26,17 @@ function traceDocs(id: string): string[] {
 // Rows that honestly name no test ("—"), by ruleset. Kept visible here for the lead to
 // decide; an entry that gains a test must be removed (the check says so).
 const KNOWN_UNTESTED: Record<string, string[]> = {};
-// Rows whose status says the rule is not (fully) played ("not yet", "partial", "simplified",
-// "not implemented", "refused until", "stub"), by ruleset: the lead sees every gap here, and
-// an entry whose row no longer says so must be removed (the check says so).
-const KNOWN_GAPS: Record<string, string[]> = { owam: ['57'] };
-const GAP_WORDS = /\bnot yet\b|\bpartial(ly)?\b|\bsimplified\b|\bnot implemented\b|\brefused until\b|\bstub\b|\bTODO\b/i;
+// The status column's fixed vocabulary (issue 30): every status cell begins with one of these.
+//   implemented     played as the rulebook says;
+//   parameter       an ASSUMED or decided reading, played through a named rules.* value;
+//   simplified      played, but less than the rulebook says: listed under the main doc's
+//                   "## Simplifications" with its effect (measured where it can be);
+//   not applicable  nothing to play (a name, a rule other rows resolve).
+// The known gaps are the simplified rows: derived from the docs, not kept by hand here.
+const STATUSES = ['implemented', 'parameter', 'simplified', 'not applicable'] as const;
+const STATUS = new RegExp(`^(${STATUSES.join('|')})(?=$|[ :;,.(—])`);
+// Words that say a rule is not (fully) played: a row whose status uses them must be "simplified".
+const GAP_WORDS = /\bnot (yet|modell?ed|implemented|played)\b|\bpartial(ly)?\b|\bsimplif|\bapproximat|\brefused until\b|\bstub\b|\bTODO\b|\bno route-finding\b/i;
 // Short names the docs use for test files, and words before "tests" that are not files.
 const ALIASES: Record<string, string> = { board: 'iron-board' };
 const NOT_FILES = new Set(['two', 'three', 'the', 'determinism', 'exact', 'normal']);
@@ -173,7 +179,7 @@ function traceRows(md: string): Row[] {
   let testCol = -1, statusCol = -1;
   md.split('\n').forEach((line, n) => {
     if (!line.startsWith('|')) return void (testCol = -1);
-    const cells = line.split('|').slice(1, -1).map((c) => c.trim());
+    const cells = line.split(/(?<!\\)\|/).slice(1, -1).map((c) => c.trim());
     if (testCol < 0) {
       statusCol = cells.findIndex((c) => /^status\b/i.test(c));
       return void (testCol = cells.findIndex((c) => /^test\b/.test(c)));
@@ -189,12 +195,37 @@ function traceRows(md: string): Row[] {
   return rows;
 }
 
+const statusSeen = (rows: Row[]) => rows.some((r) => r.status !== '');
+
+/**
+ * The keys the main doc's "## Simplifications" section lists: bullets `- **item 25** …`,
+ * `- **items 69, R17** …` (or `- **everywhere** …` for one that no row owns), each saying
+ * its effect ("Effect: …", measured where it can be, or why not).
+ */
+function simplifications(md: string, problems: string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const at = md.search(/^## Simplifications\s*$/m);
+  if (at < 0) return out;
+  const body = md.slice(at).split(/^## /m)[1];
+  for (const m of body.matchAll(/^- \*\*(.+?)\*\*([^]*?)(?=^- |^\s*$|$(?![^]))/gm)) {
+    if (!/\beffect\b/i.test(m[2])) problems.push(`Simplifications: "${m[1]}" does not state its effect ("Effect: …")`);
+    if (/^everywhere$/i.test(m[1])) continue;
+    for (const part of m[1].replace(/^items?\s+/i, '').split(/,\s*/)) {
+      const r = /^(R?)(\d+)(?:\s*[–-]\s*R?(\d+))?$/.exec(part.trim());
+      if (!r) { problems.push(`Simplifications: "${part}" is not an item number`); continue; }
+      for (let k = Number(r[2]); k <= Number(r[3] ?? r[2]); k++) out.set(`${r[1]}${k}`, m[2]);
+    }
+  }
+  return out;
+}
+
 function check(id: string): string[] {
   const problems: string[] = [];
   if (!existsSync(new URL(`docs/rules/${id}.md`, ROOT))) return [`docs/rules/${id}.md is missing`];
   const c = statedCoverage(id), keys = digestKeys(id);
   const stated = c ? [...range(c.items), ...range(c.res, 'R')] : [];
   if (!c || stated.join() !== keys.join()) problems.push(`docs/rules/${id}.md's opening must state the digest's range (items 1–${keys.filter((k) => !k.startsWith('R')).length}, R1–R${keys.filter((k) => k.startsWith('R')).length})`);
+  const simplified = new Set<string>();
   traceDocs(id).forEach((doc, d) => {
     const rows = traceRows(readFileSync(new URL(`docs/rules/${doc}`, ROOT), 'utf8'));
     const byKey = new Map<string, Ref[]>();
@@ -209,16 +240,21 @@ function check(id: string): string[] {
       const untested = (KNOWN_UNTESTED[id] ?? []).some((k) => row.keys.includes(k));
       if (refs.length === 0 && !untested) bad('names no test');
       if (refs.length > 0 && untested) bad('now has a test: remove it from KNOWN_UNTESTED');
-      const gap = GAP_WORDS.test(row.status), known = (KNOWN_GAPS[id] ?? []).some((k) => row.keys.includes(k));
-      if (gap && !known) bad(`status says the rule is not fully played (${JSON.stringify(GAP_WORDS.exec(row.status)![0])}): fix it, or list it in KNOWN_GAPS`);
-      if (!gap && known) bad('status no longer names a gap: remove it from KNOWN_GAPS');
+      const status = STATUS.exec(row.status)?.[1];
+      if (status === undefined) bad(`status ${JSON.stringify(row.status.slice(0, 60))} does not begin with one of: ${STATUSES.join(', ')}`);
+      else if (status !== 'simplified' && GAP_WORDS.test(row.status)) bad(`status says the rule is not fully played (${JSON.stringify(GAP_WORDS.exec(row.status)![0])}) but is "${status}": call it simplified (and list it under Simplifications), or fix the rule`);
+      if (status === 'simplified') for (const k of row.keys) simplified.add(k);
       for (const k of row.keys) byKey.set(k, [...(byKey.get(k) ?? []), ...refs]);
       prev = refs;
     }
     if (d === 0) {
       for (const k of keys) if (!rows.some((r) => r.keys.includes(k))) problems.push(`${doc}: item ${k}: no row`);
+      if (statusSeen(rows)) problems.push(...rows.filter((r) => r.status === '').map((r) => `${doc}:${r.line}: no status`));
     }
   });
+  const listed = simplifications(readFileSync(new URL(`docs/rules/${id}.md`, ROOT), 'utf8'), problems);
+  for (const k of simplified) if (!listed.has(k)) problems.push(`${id}.md: item ${k} is simplified but not listed under "## Simplifications"`);
+  for (const k of listed.keys()) if (!simplified.has(k)) problems.push(`${id}.md: "## Simplifications" lists item ${k}, whose row is not "simplified"`);
   return problems;
 }
 
