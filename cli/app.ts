@@ -18,6 +18,7 @@ export const COMMAND_TABLE: Record<string, { command: string; describe: string; 
   report: { command: 'report <results>', describe: 'write report.html (self-contained, offline), one SVG per chart and summary tables', load: async () => (await import('./report.ts')).reportCommand as never },
   balance: { command: 'balance <sweep>', describe: 'fit fair point costs from random rosters played in seat-swapped pairs', load: async () => (await import('./balance.ts')).balanceCommand as never },
   odds: { command: 'odds', describe: 'exact outcome distribution of one attack (squadsim odds <ruleset> --help for its options)', load: async () => (await import('./odds.ts')).oddsCommand as never },
+  verify: { command: 'verify <results>', describe: 'replay a run and check every number in its results.json, bit for bit (exit 1 when one differs)', load: async () => (await import('./verify.ts')).verifyCommand as never },
   merge: { command: 'merge <shards..>', describe: 'combine the results of `run --shard K/N` into the whole run', load: async () => (await import('./merge.ts')).mergeCommand as never },
   worker: { command: 'worker', describe: 'play the chunks of queue runs (`run --queue`) from Redis on this machine', load: async () => (await import('./worker.ts')).workerCommand as never },
   tournament: { command: 'tournament [config]', describe: 'a round robin of policies on one matchup, seat-swapped on common seeds: score matrix and ratings', load: async () => (await import('./tournament.ts')).tournamentCommand as never },
