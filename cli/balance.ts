@@ -1,5 +1,4 @@
 import { checkOutFlag, writeOutFiles } from './output.ts';
-import { availableParallelism } from 'node:os';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { ConfigError } from '../engine/errors.ts';
 import { analyzeBalance, BALANCE_FILE, balanceTable, sweepBalanceInput, type BalanceDoc } from '../analysis/balance.ts';
@@ -7,7 +6,7 @@ import { combineTiers, tiersTable } from '../analysis/tiers.ts';
 import type { ReferenceBalanceDoc } from '../analysis/reference-value.ts';
 import { packageVersion } from '../sim/paths.ts';
 import { loadSweep, runSweep, tierSweep } from '../sim/sweep.ts';
-import { intFlag } from './errors.ts';
+import { intFlag, workersFlag } from './errors.ts';
 import { COSTS_FILE, REPRICE_FILE, reprice, repriceTable } from './reprice.ts';
 import { readJsonFile } from '../resultsdoc/read-json.ts';
 import { dirname, resolve } from 'node:path';
@@ -38,7 +37,7 @@ function builder(y: Argv): Argv<BalanceArgs> {
 }
 
 async function handler(argv: ArgumentsCamelCase<BalanceArgs>): Promise<void> {
-  const workers = argv.workers === undefined ? availableParallelism() : intFlag('workers', argv.workers, 0, 1024, 'an integer from 0 to 1024');
+  const workers = workersFlag(argv.workers);
   checkOutFlag(argv.out);
   const rounds = argv.rounds === undefined ? 8 : intFlag('rounds', argv.rounds, 1, 100, 'an integer from 1 to 100');
   const maxChanges = argv.maxChanges === undefined ? 3 : intFlag('max-changes', argv.maxChanges, 1, 1000, 'an integer from 1 to 1000');

@@ -6,7 +6,6 @@
  * metric is decided or the budget is spent. Exit 0 pass, 1 a metric shifted, 2 bad input.
  */
 import { accessSync, appendFileSync, constants, mkdirSync, statSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { ConfigError } from '../engine/errors.ts';
 import { checkSameConfig, columnIndex, DEFAULT_TOLERANCE_POINTS, gateReport, metricSpecs, metricValues, readReference, type GateReport } from '../analysis/gate.ts';
@@ -17,7 +16,7 @@ import { configHash } from '../resultsdoc/hash.ts';
 import { loadConfig } from '../sim/config.ts';
 import { packageVersion } from '../sim/paths.ts';
 import { runSimulation } from '../sim/run.ts';
-import { EXIT, intFlag } from './errors.ts';
+import { EXIT, intFlag, workersFlag } from './errors.ts';
 
 /** Games between looks unless --batch says otherwise (two chunks). */
 export const DEFAULT_BATCH = 1000;
@@ -59,7 +58,7 @@ export async function runGate(argv: AgainstArgs, alpha: number): Promise<GateRep
   const batch = intFlag('batch', argv.batch ?? DEFAULT_BATCH, 1, 1e9, 'a positive integer (games played between two looks)');
   const maxGames = argv.maxGames === undefined ? undefined : intFlag('max-games', argv.maxGames, 1, Number.MAX_SAFE_INTEGER, 'a positive integer (most games the gate may play)');
   const points = argv.tolerance === undefined ? DEFAULT_TOLERANCE_POINTS : pointsFlag(argv.tolerance);
-  const workers = argv.workers === undefined ? availableParallelism() : intFlag('workers', argv.workers, 0, 1024, 'an integer from 0 to 1024');
+  const workers = workersFlag(argv.workers);
   if (argv.json && argv.annotations) throw new ConfigError('--annotations', true, 'cannot be used with --json: both print on stdout (write the Markdown with --summary instead)');
   if (argv.summary !== undefined) checkSummaryPath(argv.summary);
 

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { ConfigError } from '../engine/errors.ts';
 
 /** Exit codes shared by every command (DESIGN.md "CLI"). */
@@ -39,6 +40,11 @@ export function reportError(e: unknown, command = ''): number {
  * Parses an integer flag value as yargs left it (a number, or the raw string when it did
  * not look numeric) and throws a ConfigError naming the flag, the value and what is allowed.
  */
+/** --workers as the commands that play games take it: absent = the CPU cores, else 0..1024 (0 plays on the main thread). */
+export function workersFlag(raw: unknown): number {
+  return raw === undefined ? availableParallelism() : intFlag('workers', raw, 0, 1024, 'an integer from 0 to 1024');
+}
+
 export function intFlag(flag: string, raw: unknown, min: number, max: number, allowed: string): number {
   const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*[+-]?\d+\s*$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isSafeInteger(n) || n < min || n > max) throw new ConfigError(`--${flag}`, raw, `expected ${allowed}`);

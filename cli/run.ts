@@ -1,5 +1,4 @@
 import { playedLines } from '../resultsdoc/played.ts';
-import { availableParallelism } from 'node:os';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { ConfigError } from '../engine/errors.ts';
 import type { ShardInfo, TargetErrorInfo } from '../resultsdoc/format.ts';
@@ -9,7 +8,7 @@ import { redisTarget } from '../sim/queue/url.ts';
 import { shardFromEnv } from '../sim/shard-auto.ts';
 import { parseShard } from '../sim/shards.ts';
 import { DEFAULT_MAX_GAMES } from '../sim/target-error.ts';
-import { intFlag } from './errors.ts';
+import { intFlag, workersFlag } from './errors.ts';
 import { announceReady, ownSignals, signalExitCode, STOP_SIGNALS } from './signals.ts';
 
 export { signalExitCode };
@@ -102,7 +101,7 @@ async function handler(argv: ArgumentsCamelCase<RunArgs>): Promise<void> {
   const seed = intFlag('seed', argv.seed, 0, 0xffffffff, 'an integer from 0 to 4294967295');
   const queue = argv.queue === undefined ? undefined : { target: redisTarget(argv.queue, '--queue'), flag: '--queue' };
   if (queue && argv.workers !== undefined) throw new ConfigError('--workers', argv.workers, 'cannot be used with --queue: the coordinator plays no games; give --workers to each `squadsim worker`');
-  const workers = queue ? 0 : argv.workers === undefined ? availableParallelism() : intFlag('workers', argv.workers, 0, 1024, 'an integer from 0 to 1024');
+  const workers = queue ? 0 : workersFlag(argv.workers);
   if (argv.maxGames !== undefined && targetError === undefined) throw new ConfigError('--max-games', argv.maxGames, 'is only used with --target-error E');
   const maxGames = argv.maxGames === undefined ? undefined : intFlag('max-games', argv.maxGames, games, Number.MAX_SAFE_INTEGER, `an integer >= --games (${games})`);
   const shard = argv.shard === undefined ? undefined : String(argv.shard).trim() === 'auto' ? autoShard() : parseShard(String(argv.shard));

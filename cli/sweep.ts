@@ -5,7 +5,6 @@
  */
 import { checkOutFlag, writeOutFiles } from './output.ts';
 import { csvText } from '../analysis/csv-text.ts';
-import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { SWEEP_FILE, SWEEP_FORMAT, sweepRecords, sweepRow, vsFirst, sweepTable, type SweepDoc } from '../analysis/param-sweep.ts';
@@ -15,7 +14,7 @@ import { describePlayed, playedLines } from '../resultsdoc/played.ts';
 import { loadConfig } from '../sim/config.ts';
 import { gridConfigs, parseVary, runParamSweep, type SweepPlan } from '../sim/param-sweep.ts';
 import { packageVersion } from '../sim/paths.ts';
-import { intFlag } from './errors.ts';
+import { intFlag, workersFlag } from './errors.ts';
 import { from } from 'arquero';
 
 interface SweepArgs {
@@ -42,7 +41,7 @@ function builder(y: Argv): Argv<SweepArgs> {
 }
 
 async function handler(argv: ArgumentsCamelCase<SweepArgs>): Promise<void> {
-  const workers = argv.workers === undefined ? availableParallelism() : intFlag('workers', argv.workers, 0, 1024, 'an integer from 0 to 1024');
+  const workers = workersFlag(argv.workers);
   const games = intFlag('games', argv.games, 1, 100_000_000, 'an integer from 1 to 100000000');
   const seed = intFlag('seed', argv.seed, 0, 0xffffffff, 'an integer from 0 to 4294967295');
   const vary = (Array.isArray(argv.vary) ? argv.vary : [argv.vary ?? '']).map(parseVary);

@@ -4,7 +4,6 @@
  * Bradley–Terry ratings (analysis/tournament.ts).
  */
 import { checkOutFlag, writeOutFiles } from './output.ts';
-import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { ConfigError } from '../engine/errors.ts';
@@ -13,7 +12,7 @@ import { loadConfig } from '../sim/config.ts';
 import { parseEntrants } from './entrants.ts';
 import { packageVersion } from '../sim/paths.ts';
 import { checkEntrants, playTournament } from '../sim/tournament.ts';
-import { intFlag } from './errors.ts';
+import { intFlag, workersFlag } from './errors.ts';
 
 interface TournamentArgs {
   config?: string;
@@ -43,7 +42,7 @@ function builder(y: Argv): Argv<TournamentArgs> {
 }
 
 async function handler(argv: ArgumentsCamelCase<TournamentArgs>): Promise<void> {
-  const workers = argv.workers === undefined ? availableParallelism() : intFlag('workers', argv.workers, 0, 1024, 'an integer from 0 to 1024');
+  const workers = workersFlag(argv.workers);
   const games = intFlag('games', argv.games, 1, 10_000_000, 'an integer from 1 to 10000000');
   const seed = intFlag('seed', argv.seed, 0, 0xffffffff, 'an integer from 0 to 4294967295');
   const bootstrap = intFlag('bootstrap', argv.bootstrap, 0, 100_000, 'an integer from 0 to 100000');

@@ -3,7 +3,6 @@
  * of opponents on the config's matchup (sim/tune.ts); writes the winner as a policy preset
  * file that configs can name (`"policy": "../policies/tuned.json"`).
  */
-import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { ConfigError } from '../engine/errors.ts';
@@ -16,7 +15,7 @@ import { parseEntrants } from './entrants.ts';
 import { packageVersion } from '../sim/paths.ts';
 import { checkTunePlan, meanScore, tune, type TunePlan, type TuneResult } from '../sim/tune.ts';
 import { tuneSpace, withStart } from '../sim/tune-space.ts';
-import { intFlag } from './errors.ts';
+import { intFlag, workersFlag } from './errors.ts';
 
 interface TuneArgs {
   config?: string;
@@ -89,7 +88,7 @@ function table(plan: TunePlan, r: TuneResult): string {
 }
 
 async function handler(argv: ArgumentsCamelCase<TuneArgs>): Promise<void> {
-  const workers = argv.workers === undefined ? availableParallelism() : intFlag('workers', argv.workers, 0, 1024, 'an integer from 0 to 1024');
+  const workers = workersFlag(argv.workers);
   const budget = intFlag('budget', argv.budget, 1, 100_000_000, 'an integer from 1 to 100000000');
   const seedsPerEval = intFlag('seeds-per-eval', argv.seedsPerEval, 1, 100_000, 'an integer from 1 to 100000');
   const finalists = intFlag('finalists', argv.finalists, 1, 50, 'an integer from 1 to 50');

@@ -3,11 +3,10 @@
  * whether every number in it is what this build's games give. Exit 0 verified, 1 a value
  * differs (the first ones named), 2 the file cannot be read (as every reader refuses it).
  */
-import { availableParallelism } from 'node:os';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { readResults } from '../resultsdoc/validate.ts';
 import { MAX_LISTED, verifyResults, type VerifyReport } from '../sim/verify.ts';
-import { EXIT, intFlag } from './errors.ts';
+import { EXIT, workersFlag } from './errors.ts';
 
 interface VerifyArgs {
   results: string;
@@ -38,7 +37,7 @@ export function formatVerify(r: VerifyReport): string {
 }
 
 async function handler(argv: ArgumentsCamelCase<VerifyArgs>): Promise<void> {
-  const workers = argv.workers === undefined ? availableParallelism() : intFlag('workers', argv.workers, 0, 1024, 'an integer from 0 to 1024');
+  const workers = workersFlag(argv.workers);
   const doc = readResults(argv.results);
   const report = await verifyResults(doc, argv.results, workers);
   process.stdout.write(argv.json ? JSON.stringify(report) + '\n' : formatVerify(report));
